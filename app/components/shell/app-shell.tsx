@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
+import type { RootData } from "~/root";
+import { Progress } from "~/components/ui/progress";
+import { AlertDisplay } from "./alert-display";
+import { Sidebar } from "./sidebar";
+import { useTranslation } from "./root-data";
+
+/** The frame of every page: skip link, alerts, sidebar, and the page itself. */
+export function AppShell({ root, children }: { root: RootData; children: ReactNode }) {
+  const t = useTranslation();
+  const navigating = useNavigation().state !== "idle";
+  const { sidebarPinned, sidebarIntroDismissed } = root.preferences;
+  return (
+    <AlertDisplay initial={root.alerts}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2 focus:text-black">
+        {t("shell.skipToContent")}
+      </a>
+      <Sidebar pinned={sidebarPinned} introDismissed={sidebarIntroDismissed} appTitle={root.config.title} />
+      <div className={`pb-[var(--sidebar-mobile-height)] sm:pb-0 ${sidebarPinned ? "sm:pl-[var(--sidebar-open-width)]" : "sm:pl-[var(--sidebar-closed-width)]"}`}>
+        {navigating ? (
+          <div className="fixed inset-x-0 top-0 z-50">
+            <Progress label={t("shell.loading")} />
+          </div>
+        ) : null}
+        {children}
+      </div>
+    </AlertDisplay>
+  );
+}

@@ -1,0 +1,74 @@
+import { Form, NavLink, useLocation } from "react-router";
+import type { MessageKey } from "~/lib/i18n/i18n";
+import { Icon, type IconName } from "./icons";
+import { useTranslation } from "./root-data";
+
+// The navigation. Each area adds its entry here when it lands, so the shell
+// never links to a page that does not exist.
+const NAV_ITEMS: Array<{ to: string; label: MessageKey; icon: IconName; end?: boolean }> = [
+  { to: "/", label: "shell.nav.home", icon: "home", end: true },
+  { to: "/settings", label: "shell.nav.settings", icon: "settings" },
+];
+
+/**
+ * Closed it is 72px wide and opens to 224px on hover or keyboard focus (after
+ * 100 ms, fading labels in over 200 ms); pinned it stays open. On small
+ * screens it becomes a bottom bar 56px high. All of it is CSS and forms, so
+ * it works without JavaScript.
+ */
+export function Sidebar({ pinned, introDismissed, appTitle }: { pinned: boolean; introDismissed: boolean; appTitle: string }) {
+  const t = useTranslation();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const width = pinned ? "sm:w-[var(--sidebar-open-width)]" : "sm:w-[var(--sidebar-closed-width)] sm:hover:w-[var(--sidebar-open-width)] sm:focus-within:w-[var(--sidebar-open-width)]";
+  const label = pinned ? "sm:opacity-100" : "sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100";
+
+  return (
+    <nav
+      aria-label={t("shell.navigation")}
+      data-pinned={pinned}
+      className={`group fixed inset-x-0 bottom-0 z-40 flex h-[var(--sidebar-mobile-height)] overflow-hidden bg-brand-900 text-white transition-[width] delay-[var(--sidebar-open-delay)] duration-[var(--sidebar-fade)] sm:inset-y-0 sm:right-auto sm:left-0 sm:h-auto sm:flex-col ${width}`}
+    >
+      <div className="hidden h-16 items-center gap-3 px-5 text-lg font-semibold whitespace-nowrap sm:flex">
+        <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded bg-brand-500">A</span>
+        <span className={`transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{appTitle}</span>
+      </div>
+      <ul className="flex flex-1 justify-around sm:mt-2 sm:flex-none sm:flex-col sm:justify-start">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                `flex h-14 items-center gap-4 px-6 whitespace-nowrap hover:bg-white/10 ${isActive ? "bg-white/15 font-semibold" : ""}`
+              }
+            >
+              <Icon name={item.icon} className="h-6 w-6 shrink-0" />
+              <span className={`hidden transition-opacity duration-[var(--sidebar-fade)] sm:inline ${label}`}>{t(item.label)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto hidden flex-col gap-2 pb-4 sm:flex">
+        {pinned && !introDismissed ? (
+          <div className="mx-3 rounded bg-white/10 p-3 text-sm whitespace-normal" data-testid="sidebar-intro">
+            <p>{t("shell.intro.text")}</p>
+            <Form method="post" action="/shell/sidebar" className="mt-2">
+              <input type="hidden" name="redirectTo" value={here} />
+              <button name="intent" value="dismiss-intro" className="font-semibold underline">
+                {t("shell.intro.dismiss")}
+              </button>
+            </Form>
+          </div>
+        ) : null}
+        <Form method="post" action="/shell/sidebar">
+          <input type="hidden" name="redirectTo" value={here} />
+          <button name="intent" value={pinned ? "unpin" : "pin"} className="flex h-12 w-full items-center gap-4 px-6 whitespace-nowrap hover:bg-white/10" aria-pressed={pinned}>
+            <Icon name="pin" className="h-5 w-5 shrink-0" />
+            <span className={`transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{pinned ? t("shell.unpinSidebar") : t("shell.pinSidebar")}</span>
+          </button>
+        </Form>
+      </div>
+    </nav>
+  );
+}

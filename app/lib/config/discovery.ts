@@ -1,0 +1,51 @@
+// Discovery: where each plugin's API lives. By default every plugin is served
+// by this process at {backend.baseUrl}/api/{pluginId}; discovery.endpoints may
+// point some plugins elsewhere, as Backstage's HostDiscovery allows.
+
+export const DEFAULT_DISCOVERY_PATTERN = "/api/{pluginId}";
+
+type Endpoint = { target: string | { internal: string; external: string }; plugins: string[] };
+
+const PLUGIN_PLACEHOLDER = /\{\{\s*pluginId\s*\}\}/g;
+
+/** A discovery URL must be a valid URL with no hash, no query and no trailing slash. */
+export function discoveryUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "must be a valid URL";
+  }
+  if (parsed.hash || url.includes("#")) return "must not have a hash";
+  if (parsed.search || url.includes("?")) return "must not have a query";
+  if (url.endsWith("/")) return "must not have a trailing slash";
+  return undefined;
+}
+
+export function validateDiscovery(endpoints: Endpoint[]): string[] {
+  return endpoints.flatMap((endpoint, index) => {
+    const targets =
+      typeof endpoint.target === "string"
+        ? [["target", endpoint.target]]
+        : [["target.internal", endpoint.target.internal], ["target.external", endpoint.target.external]];
+    return targets.flatMap(([key, url]) => {
+      const problem = discoveryUrlProblem(url.replace(PLUGIN_PLACEHOLDER, "plugin"));
+      return problem ? [`Invalid config value at 'discovery.endpoints[${index}].${key}': ${problem}`] : [];
+    });
+  });
+}
+
+/** Resolves a plugin's base URL; `kind` picks internal or external targets. */
+export function resolvePluginUrl(
+  pluginId: string,
+  options: { backendBaseUrl: string; endpoints: Endpoint[]; kind?: "internal" | "external" },
+): string {
+  const endpoint = options.endpoints.find((candidate) => candidate.plugins.includes(pluginId));
+  if (endpoint) {
+    const target =
+      typeof endpoint.target === "string" ? endpoint.target : endpoint.target[options.kind ?? "external"];
+    return target.replace(PLUGIN_PLACEHOLDER, encodeURIComponent(pluginId));
+  }
+  const base = options.backendBaseUrl.replace(/\/+$/, "");
+  return `${base}${DEFAULT_DISCOVERY_PATTERN.replace("{pluginId}", encodeURIComponent(pluginId))}`;
+}

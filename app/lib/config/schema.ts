@@ -1,0 +1,142 @@
+import { z } from "zod";
+
+// The configuration Atrium reads. Keys and shapes follow Backstage's
+// app-config so that an existing Backstage config works unchanged; subtrees
+// that belong to later areas (auth providers, integrations, kubernetes) are
+// open records here and validated by their own areas.
+
+/** A number that may arrive as a string (from ${ENV} substitution). */
+const configNumber = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  if (typeof value === "number") return value;
+  const parsed = value.trim() === "" ? Number.NaN : Number(value);
+  if (Number.isNaN(parsed)) {
+    ctx.addIssue({ code: "custom", message: `conversion:number:${value}` });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+/** A boolean that may arrive as the strings 'true' or 'false'. */
+const configBoolean = z.union([z.boolean(), z.string()]).transform((value, ctx) => {
+  if (typeof value === "boolean") return value;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  ctx.addIssue({ code: "custom", message: `conversion:boolean:${value}` });
+  return z.NEVER;
+});
+
+const httpUrl = z.string().refine(isHttpUrl, { message: "must be an absolute http(s) URL" });
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const openRecord = z.record(z.string(), z.unknown());
+
+const supportLink = z.object({ url: z.string(), title: z.string().optional() });
+const supportItem = z.object({
+  title: z.string(),
+  icon: z.string().optional(),
+  links: z.array(supportLink).default([]),
+});
+
+const listen = z.union([
+  z.string(),
+  z.object({ host: z.string().optional(), port: configNumber.optional() }),
+]);
+
+const databaseConnection = z.union([
+  z.string(),
+  z.object({
+    directory: z.string().optional(),
+    filename: z.string().optional(),
+    host: z.string().optional(),
+    port: configNumber.optional(),
+    user: z.string().optional(),
+    password: z.string().optional(),
+    database: z.string().optional(),
+    connectionString: z.string().optional(),
+    ssl: z.unknown().optional(),
+  }),
+]);
+
+const database = z.object({
+  client: z.enum(["better-sqlite3", "sqlite3", "sqlite", "pg"]).default("better-sqlite3"),
+  connection: databaseConnection.optional(),
+});
+
+const locationRule = z.object({ allow: z.array(z.string()) });
+const catalogLocation = z.object({
+  type: z.string().default("url"),
+  target: z.string(),
+  rules: z.array(locationRule).optional(),
+});
+
+const discoveryTarget = z.union([
+  z.string(),
+  z.object({ internal: z.string(), external: z.string() }),
+]);
+
+export const configSchema = z.object({
+  app: z.object({
+    title: z.string().default("Atrium"),
+    baseUrl: httpUrl,
+    support: z
+      .object({
+        url: z.string().optional(),
+        items: z.array(supportItem).default([]),
+      })
+      .optional(),
+  }),
+  organization: z.object({ name: z.string() }).optional(),
+  backend: z
+    .object({
+      baseUrl: httpUrl.optional(),
+      listen: listen.optional(),
+      trustProxy: z
+        .union([configBoolean, configNumber, z.string(), z.array(z.string())])
+        .optional(),
+      database: database.optional(),
+      reading: z.object({ allow: z.array(z.object({ host: z.string() })).optional() }).optional(),
+    })
+    .default({}),
+  auth: z
+    .object({
+      environment: z.string().default("development"),
+      providers: z.record(z.string(), openRecord).default({}),
+      signInPage: z.unknown().optional(),
+    })
+    .default({ environment: "development", providers: {} }),
+  permission: z.object({ enabled: configBoolean.default(false) }).default({ enabled: false }),
+  catalog: z
+    .object({
+      locations: z.array(catalogLocation).default([]),
+      rules: z.array(locationRule).optional(),
+      processingInterval: z.unknown().optional(),
+      import: z
+        .object({
+          entityFilename: z.string().default("catalog-info.yaml"),
+          pullRequestBranchName: z.string().default("backstage-integration"),
+        })
+        .default({ entityFilename: "catalog-info.yaml", pullRequestBranchName: "backstage-integration" }),
+    })
+    .default({
+      locations: [],
+      import: { entityFilename: "catalog-info.yaml", pullRequestBranchName: "backstage-integration" },
+    }),
+  integrations: openRecord.default({}),
+  kubernetes: openRecord.optional(),
+  techdocs: z.object({ builder: z.string().default("local") }).catchall(z.unknown()).default({ builder: "local" }),
+  discovery: z
+    .object({
+      endpoints: z.array(z.object({ target: discoveryTarget, plugins: z.array(z.string()) })).default([]),
+    })
+    .default({ endpoints: [] }),
+});
+
+export type AtriumConfig = z.output<typeof configSchema>;

@@ -1,0 +1,84 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { AtriumConfig } from "../config/schema";
+import { openSqlite } from "./sqlite-driver.server";
+import type { Database } from "./schema";
+
+export type DatabaseClient = "sqlite" | "pg";
+
+export type AtriumDatabase = {
+  db: Kysely<Database>;
+  client: DatabaseClient;
+  /** Where the data lives, for logs: a file path or host/database (no password). */
+  description: string;
+  destroy(): Promise<void>;
+};
+
+const SQLITE_FILENAME = "atrium.sqlite";
+const DEFAULT_PG_DATABASE = "atrium";
+
+type DatabaseConfig = NonNullable<AtriumConfig["backend"]["database"]>;
+
+/** Opens the one database Atrium uses; `rootDir` anchors relative SQLite paths. */
+export async function openDatabase(config: DatabaseConfig | undefined, rootDir: string): Promise<AtriumDatabase> {
+  const client = config?.client ?? "better-sqlite3";
+  if (client === "pg") return openPostgres(config?.connection);
+  return openSqliteDatabase(config?.connection, rootDir);
+}
+
+function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: string): AtriumDatabase {
+  let filename: string;
+  if (connection === ":memory:") filename = ":memory:";
+  else if (typeof connection === "string") filename = path.resolve(rootDir, connection);
+  else if (connection?.filename) filename = path.resolve(rootDir, connection.filename);
+  else filename = path.resolve(rootDir, connection?.directory ?? "data", SQLITE_FILENAME);
+  if (filename !== ":memory:") mkdirSync(path.dirname(filename), { recursive: true });
+
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename) }) });
+  return { db, client: "sqlite", description: filename, destroy: () => db.destroy() };
+}
+
+async function openPostgres(connection: DatabaseConfig["connection"]): Promise<AtriumDatabase> {
+  const poolConfig: pg.PoolConfig =
+    typeof connection === "string"
+      ? { connectionString: connection }
+      : {
+          connectionString: connection?.connectionString,
+          host: connection?.host,
+          port: connection?.port,
+          user: connection?.user,
+          password: connection?.password,
+          database: connection?.database ?? (connection?.connectionString ? undefined : DEFAULT_PG_DATABASE),
+          ssl: connection?.ssl as pg.PoolConfig["ssl"],
+        };
+  await ensurePostgresDatabase(poolConfig);
+  const pool = new pg.Pool({ ...poolConfig, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const probe = new pg.Client(poolConfig);
+  const where = `${probe.host}:${probe.port}/${probe.database}`;
+  return { db, client: "pg", description: where, destroy: () => db.destroy() };
+}
+
+/** Creates the configured database when it does not exist yet, as Backstage does. */
+async function ensurePostgresDatabase(poolConfig: pg.PoolConfig): Promise<void> {
+  const target = new pg.Client(poolConfig);
+  try {
+    await target.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "3D000") throw error; // 3D000: invalid_catalog_name
+  } finally {
+    await target.end().catch(() => undefined);
+  }
+  const admin = new pg.Client({ ...poolConfig, database: "postgres" });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(target.database ?? DEFAULT_PG_DATABASE)}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "42P04") throw error; // created by another replica meanwhile
+  } finally {
+    await admin.end();
+  }
+}

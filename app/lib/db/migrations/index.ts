@@ -1,0 +1,5 @@
+import type { Migration } from "kysely/migration";
+
+// One migration set for SQLite and PostgreSQL, applied in name order at
+// start-up. Names are NNNN_what; a migration once landed is never edited.
+export const migrations: Record<string, Migration> = {};

@@ -1,0 +1,79 @@
+// Every user-facing string of Atrium in English, the default language. Keys
+// group by area; {{name}} marks an interpolated value. Strings quoted in the
+// specification are kept verbatim.
+export const en = {
+  shell: {
+    skipToContent: "Skip to content",
+    navigation: "Main navigation",
+    pinSidebar: "Pin sidebar",
+    unpinSidebar: "Unpin sidebar",
+    intro: {
+      text: "Fun fact! Pin this sidebar to keep it open, and use the star next to an entity to find it again quickly.",
+      dismiss: "Dismiss",
+    },
+    nav: {
+      home: "Home",
+      catalog: "Catalog",
+      apis: "APIs",
+      docs: "Docs",
+      create: "Create...",
+      graph: "Catalog graph",
+      settings: "Settings",
+    },
+    theme: { label: "Theme", light: "Light", dark: "Dark", auto: "Auto", apply: "Apply" },
+    loading: "Loading…",
+  },
+  home: {
+    title: "Home",
+    welcome: "Welcome to {{title}}",
+    subtitle: "The developer portal of {{organization}}.",
+    intro: "Find the software your teams own, see how it fits together, and start something new from a template.",
+  },
+  alertDisplay: {
+    newer_one: "({{count}} newer message)",
+    newer_other: "({{count}} newer messages)",
+    close: "Close",
+  },
+  errorPage: {
+    subtitle: "ERROR {{status}}: {{statusMessage}}",
+    title: "Looks like someone dropped the mic!",
+    goBack: "Go back",
+    contactSupportBefore: "or please",
+    contactSupport: "contact support",
+    contactSupportAfter: "if you think this is a bug.",
+    showMoreDetails: "Show more details",
+    showLessDetails: "Show less details",
+    notFound: "PAGE NOT FOUND",
+  },
+  errorBoundary: {
+    title: "Something Went Wrong",
+    contact: "Please contact {{slackChannel}} for help.",
+    defaultChannel: "support",
+  },
+  pluginError: {
+    title: "Error in {{plugin}}",
+    retry: "Retry",
+  },
+  bootError: {
+    config: "The configuration failed to load...",
+    lazyPlugin: "Failed lazy loading..., try to reload the page",
+    lazyChunk: "Lazy loaded chunk failed to load, try to reload the page",
+    reload: "Reload the page",
+  },
+  supportButton: {
+    title: "Support",
+    close: "Close",
+    notConfigured: "Support Not Configured",
+    notConfiguredLink: "Add `app.support` config key",
+  },
+  links: {
+    javascriptRejected: "Link rejected a javascript: URL as a security precaution",
+    windowOpenRejected: "Rejected window.open() of a javascript: URL as a security precaution",
+    opensInNewWindow: "(opens in a new window)",
+  },
+  errors: {
+    stackTrace: "Stack trace",
+  },
+} as const;
+
+export type Messages = typeof en;

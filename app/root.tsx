@@ -1,0 +1,55 @@
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { AppShell } from "./components/shell/app-shell";
+import { GeneralErrorBoundary } from "./components/ui/general-error-boundary";
+import { takeFlashAlerts } from "./lib/alerts/flash.server";
+import { getRequestContext } from "./lib/context.server";
+import { readPreferences } from "./lib/settings/preferences";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { publicConfig, requestId } = getRequestContext(context);
+  const preferences = readPreferences(request.headers.get("cookie"));
+  const flash = takeFlashAlerts(request, publicConfig.basePath);
+  return data(
+    { config: publicConfig, preferences, alerts: flash.alerts, requestId },
+    flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const theme = root?.preferences.theme ?? "auto";
+  return (
+    <html lang={root?.preferences.language ?? "en"} data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "auto" ? "light dark" : theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppShell root={loaderData}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const boundary = <GeneralErrorBoundary />;
+  return root ? <AppShell root={root}>{boundary}</AppShell> : boundary;
+}

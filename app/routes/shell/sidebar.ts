@@ -1,0 +1,25 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/sidebar";
+import { getRequestContext } from "~/lib/context.server";
+import { errorResponseBody, InputError } from "~/lib/errors";
+import { safeRedirectPath } from "~/lib/links";
+import { preferenceCookies } from "~/lib/settings/preferences.server";
+import { sidebarSchema } from "~/lib/settings/schema";
+
+// Pin or unpin the sidebar, or dismiss its intro, then go back where the user was.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { publicConfig } = getRequestContext(context);
+  const parsed = sidebarSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const error = new InputError("Unknown sidebar action");
+    return data(errorResponseBody(error, { method: request.method, url: new URL(request.url).pathname }), { status: 400 });
+  }
+  const { intent, redirectTo } = parsed.data;
+  const cookies =
+    intent === "dismiss-intro"
+      ? preferenceCookies({ sidebarIntroDismissed: true }, publicConfig.basePath)
+      : preferenceCookies({ sidebarPinned: intent === "pin" }, publicConfig.basePath);
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(safeRedirectPath(redirectTo, publicConfig.basePath), { headers });
+}

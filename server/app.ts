@@ -1,0 +1,151 @@
+import type { IncomingMessage } from "node:http";
+import path from "node:path";
+import type { Duplex } from "node:stream";
+import { createRequestHandler } from "@react-router/express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { loadConfig, type LoadedConfig } from "../app/lib/config/load.server";
+import { basePathOf, listenOptionsOf } from "../app/lib/config/runtime";
+import { requestContext } from "../app/lib/context.server";
+import { openDatabase, type AtriumDatabase } from "../app/lib/db/client.server";
+import { migrateToLatest } from "../app/lib/db/migrate.server";
+import { NotFoundError, ServiceUnavailableError } from "../app/lib/errors";
+import { createLogger, type Logger } from "../app/lib/logger.server";
+import { createServices, type Services } from "../app/lib/services.server";
+import { withBasePath } from "./base-path";
+import { healthRouter } from "./health";
+import { pathGuard, pathProblem, requestLogging, sendError } from "./request-guards";
+import { createUpgradeHandler, type UpgradeRoute } from "./websockets";
+
+// The Express app around React Router: this module is the server bundle's
+// entry (vite.config.ts), so it shares every module instance with the routes.
+// server/index.js only listens, forwards upgrades and shuts down.
+
+export type AtriumOptions = {
+  rootDir?: string;
+  argv?: string[];
+  env?: Record<string, string | undefined>;
+  /** In development, Vite's middlewares serve the client modules. */
+  viteMiddlewares?: RequestHandler;
+  upgradeRoutes?: UpgradeRoute[];
+};
+
+export type Atrium = {
+  app: express.Express;
+  config: LoadedConfig;
+  listen: { host?: string; port: number };
+  logger: Logger;
+  /** Settles when the database is migrated and every request is served. */
+  ready: Promise<void>;
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+};
+
+declare global {
+  // The base path for asset URLs in server-rendered code (vite.config.ts renderBuiltUrl).
+  var __atriumBasePath: string;
+}
+
+/** Builds the app; throws ConfigError at once when the configuration is bad. */
+export function createAtrium(options: AtriumOptions = {}): Atrium {
+  const rootDir = options.rootDir ?? process.cwd();
+  const env = options.env ?? process.env;
+  const logger = createLogger(env);
+  const config = loadConfig({ rootDir, argv: options.argv, env });
+  if (config.unusedKeys.length > 0) {
+    logger.info({ keys: config.unusedKeys }, "Configuration keys that Atrium does not use were kept");
+  }
+  const basePath = basePathOf(config.config.app.baseUrl);
+  globalThis.__atriumBasePath = basePath;
+
+  let services: Services | undefined;
+  let database: AtriumDatabase | undefined;
+  const ready = (async () => {
+    database = await openDatabase(config.config.backend.database, rootDir);
+    const applied = await migrateToLatest(database);
+    services = createServices({ config, database, logger });
+    logger.info({ database: database.description, client: database.client, migrations: applied }, "Atrium is ready");
+  })();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.config.backend.trustProxy ?? false);
+  app.use(requestLogging(logger));
+  app.use(pathGuard);
+
+  const health = healthRouter(() => services !== undefined);
+  app.use(health);
+  if (basePath) app.use(basePath, health);
+
+  app.use((req, res, next) => {
+    if (services) return next();
+    sendError(req, res, new ServiceUnavailableError("Atrium is starting, try again in a moment"));
+  });
+
+  if (basePath) app.use(outsideBasePath(basePath));
+  if (options.viteMiddlewares) {
+    app.use(options.viteMiddlewares);
+  } else {
+    const clientDir = path.join(rootDir, "build", "client");
+    app.use(`${basePath}/assets`, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+    app.use(basePath || "/", express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const build = serverBuildLoader(basePath, Boolean(options.viteMiddlewares));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: options.viteMiddlewares ? "development" : "production",
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(requestContext, { ...(services as Services), requestId: String(res.locals.requestId) });
+        return context;
+      },
+    }),
+  );
+  app.use(errorHandler(logger));
+
+  const upgrade = createUpgradeHandler(basePath, options.upgradeRoutes ?? [], pathProblem);
+
+  return {
+    app,
+    config,
+    listen: listenOptionsOf(config.config),
+    logger,
+    ready,
+    handleUpgrade: upgrade.handleUpgrade,
+    async close() {
+      upgrade.close();
+      await ready.catch(() => undefined);
+      await database?.destroy();
+    },
+  };
+}
+
+/** Under a prefix, '/' leads to the portal and anything else outside it is not ours. */
+function outsideBasePath(basePath: string): RequestHandler {
+  return (req, res, next) => {
+    const pathname = req.path;
+    if (pathname === basePath || pathname.startsWith(`${basePath}/`)) return next();
+    if (pathname === "/" && (req.method === "GET" || req.method === "HEAD")) return res.redirect(302, `${basePath}/`);
+    sendError(req, res, new NotFoundError(`No page or route at ${pathname.slice(0, 200)}`));
+  };
+}
+
+function serverBuildLoader(basePath: string, development: boolean): () => Promise<ServerBuild> {
+  const load = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  if (development) return async () => withBasePath(await load(), basePath);
+  const once = load().then((build) => withBasePath(build, basePath));
+  return () => once;
+}
+
+function errorHandler(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+    if (status === 404) return sendError(req, res, new NotFoundError(`Not found: ${req.path.slice(0, 200)}`));
+    logger.error({ err: error, requestId: res.locals.requestId }, "Request failed");
+    if (res.headersSent) return res.end();
+    sendError(req, res, error);
+  };
+}
