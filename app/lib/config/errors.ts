@@ -27,7 +27,8 @@ export function formatConfigIssues(issues: ReadonlyArray<z.core.$ZodIssue>): str
       );
       const best = branches.reduce((a, b) => (deepest(b) > deepest(a) ? b : a), branches[0] ?? []);
       if (best.length > 0 && deepest(best) > issue.path.length) return formatConfigIssues(best);
-      return [`Invalid type in config for key '${key}', got ${typeName(issue.input)}`];
+      const wanted = [...new Set(issue.errors.flat().flatMap((inner) => (inner.code === "invalid_type" ? [inner.expected] : [])))];
+      return [`Invalid type in config for key '${key}', got ${typeName(issue.input)}, wanted ${wanted.join(" or ")}`];
     }
     if (issue.code === "invalid_type") {
       if (!("input" in issue) || issue.input === undefined) return [`Missing required config value at '${key}'`];

@@ -6,24 +6,20 @@ import { z } from "zod";
 // open records here and validated by their own areas.
 
 /** A number that may arrive as a string (from ${ENV} substitution). */
-const configNumber = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  if (typeof value === "number") return value;
+const configNumber = z.preprocess((value, ctx) => {
+  if (typeof value !== "string") return value;
   const parsed = value.trim() === "" ? Number.NaN : Number(value);
-  if (Number.isNaN(parsed)) {
-    ctx.addIssue({ code: "custom", message: `conversion:number:${value}` });
-    return z.NEVER;
-  }
+  if (Number.isNaN(parsed)) ctx.addIssue({ code: "custom", message: `conversion:number:${value}` });
   return parsed;
-});
+}, z.number());
 
 /** A boolean that may arrive as the strings 'true' or 'false'. */
-const configBoolean = z.union([z.boolean(), z.string()]).transform((value, ctx) => {
-  if (typeof value === "boolean") return value;
-  if (value === "true") return true;
-  if (value === "false") return false;
+const configBoolean = z.preprocess((value, ctx) => {
+  if (typeof value !== "string") return value;
+  if (value === "true" || value === "false") return value === "true";
   ctx.addIssue({ code: "custom", message: `conversion:boolean:${value}` });
-  return z.NEVER;
-});
+  return value;
+}, z.boolean());
 
 const httpUrl = z.string().refine(isHttpUrl, { message: "must be an absolute http(s) URL" });
 

@@ -1,0 +1,158 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "./errors";
+import { loadConfig } from "./load.server";
+
+const repoRoot = path.resolve(import.meta.dirname, "../../..");
+
+/** A directory holding the given config files; app-config.yaml is required by the loader. */
+function configDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "atrium-config-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+const minimal = "app:\n  baseUrl: http://localhost:7007\n";
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("gives the embedded default from the repository's app-config.yaml", () => {
+    const { config } = loadConfig({ rootDir: repoRoot, argv: [], env: {} });
+    expect(config.app.baseUrl).toBe("http://localhost:7007");
+    expect(config.app.title).toMatch(/Developer Portal/);
+    expect(config.organization?.name).toBeTruthy();
+    expect(config.backend.listen).toEqual({ port: 7007 });
+    expect(config.backend.database).toEqual({ client: "better-sqlite3", connection: { directory: "./data" } });
+    expect(config.auth.environment).toBe("development");
+    expect(config.permission.enabled).toBe(true);
+    expect(config.catalog.import).toEqual({ entityFilename: "catalog-info.yaml", pullRequestBranchName: "backstage-integration" });
+  });
+
+  it("fills the catalog import defaults when the keys are absent", () => {
+    const { config } = loadConfig({ rootDir: configDir({ "app-config.yaml": minimal }), argv: [], env: {} });
+    expect(config.catalog.import.entityFilename).toBe("catalog-info.yaml");
+    expect(config.catalog.import.pullRequestBranchName).toBe("backstage-integration");
+    expect(config.techdocs.builder).toBe("local");
+  });
+
+  it("layers app-config.local.yaml, then --config files, then ATRIUM_CONFIG files", () => {
+    const dir = configDir({
+      "app-config.yaml": `${minimal}  title: Base\norganization:\n  name: Base org\n`,
+      "app-config.local.yaml": "app:\n  title: Local\n",
+      "extra.yaml": "organization:\n  name: From flag\n",
+      "env.yaml": "app:\n  title: From env\n",
+    });
+    const { config, sources } = loadConfig({ rootDir: dir, argv: ["--config", "extra.yaml"], env: { ATRIUM_CONFIG: "env.yaml" } });
+    expect(config.app.title).toBe("From env");
+    expect(config.organization?.name).toBe("From flag");
+    expect(config.app.baseUrl).toBe("http://localhost:7007");
+    expect(sources.map((file) => path.basename(file))).toEqual(["app-config.yaml", "app-config.local.yaml", "extra.yaml", "env.yaml"]);
+  });
+
+  it("substitutes ${VAR}, applies ${VAR:-default} and keeps $${VAR} literal", () => {
+    const dir = configDir({
+      "app-config.yaml": `app:\n  baseUrl: \${BASE}\n  title: "\${MISSING:-Fallback} and $\${LITERAL}"\n`,
+    });
+    const { config } = loadConfig({ rootDir: dir, argv: [], env: { BASE: "https://corp.example/portal" } });
+    expect(config.app.baseUrl).toBe("https://corp.example/portal");
+    expect(config.app.title).toBe("Fallback and ${LITERAL}");
+  });
+
+  it("treats a value whose variable is unset as missing and names the key", () => {
+    const dir = configDir({ "app-config.yaml": "app:\n  baseUrl: ${ATRIUM_TEST_UNSET}\n" });
+    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: [], env: {} }))).toEqual([
+      "Missing required config value at 'app.baseUrl'",
+    ]);
+  });
+
+  it("names the key path and both types for a value of the wrong type", () => {
+    const dir = configDir({ "app-config.yaml": `${minimal}permission:\n  enabled: [yes]\ncatalog:\n  locations:\n    - type: url\n      target: 42\n` });
+    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: [], env: {} }))).toEqual([
+      "Invalid type in config for key 'permission.enabled', got array, wanted boolean",
+      "Invalid type in config for key 'catalog.locations[0].target', got number, wanted string",
+    ]);
+  });
+
+  it("converts numeric strings and reports the ones that do not convert", () => {
+    const ok = configDir({ "app-config.yaml": `${minimal}backend:\n  listen:\n    port: \${PORT}\n` });
+    expect(loadConfig({ rootDir: ok, argv: [], env: { PORT: "7100" } }).config.backend.listen).toEqual({ port: 7100 });
+    expect(problemsOf(() => loadConfig({ rootDir: ok, argv: [], env: { PORT: "seven" } }))).toEqual([
+      "Unable to convert config value for key 'backend.listen.port' to a number, got 'seven'",
+    ]);
+  });
+
+  it("rejects keys that are not segments of letters, digits, dash or underscore", () => {
+    const dir = configDir({ "app-config.yaml": `${minimal}  "bad key": 1\n` });
+    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: [], env: {} }))[0]).toMatch(/^Invalid config key 'bad key' at 'app'/);
+  });
+
+  it("keeps keys it does not know and lists them as unused", () => {
+    const dir = configDir({ "app-config.yaml": `${minimal}  listen: {}\nsonarqube:\n  baseUrl: https://sonar.example\nbackend:\n  cache:\n    store: memory\n` });
+    const loaded = loadConfig({ rootDir: dir, argv: [], env: {} });
+    expect(loaded.unusedKeys).toEqual(["app.listen", "sonarqube", "backend.cache"]);
+    expect(loaded.raw.sonarqube).toEqual({ baseUrl: "https://sonar.example" });
+  });
+
+  it("does not call provider settings unused: they belong to open subtrees", () => {
+    const dir = configDir({ "app-config.yaml": `${minimal}auth:\n  providers:\n    github:\n      development:\n        clientId: abc\nintegrations:\n  github:\n    - host: github.com\n` });
+    expect(loadConfig({ rootDir: dir, argv: [], env: {} }).unusedKeys).toEqual([]);
+  });
+
+  it("sets keys from APP_CONFIG_ variables, parsing JSON values", () => {
+    const dir = configDir({ "app-config.yaml": minimal });
+    const { config } = loadConfig({ rootDir: dir, argv: [], env: { APP_CONFIG_backend_listen_port: "7200", APP_CONFIG_app_title: "From env" } });
+    expect(config.backend.listen).toEqual({ port: 7200 });
+    expect(config.app.title).toBe("From env");
+  });
+
+  it("reads $env, $file and $include directives", () => {
+    const dir = configDir({
+      "app-config.yaml": `${minimal}  title:\n    $env: TITLE\norganization:\n  $include: org.yaml\ntechdocs:\n  builder:\n    $file: builder.txt\n`,
+      "org.yaml": "name: Included org\n",
+      "builder.txt": "external",
+    });
+    const { config } = loadConfig({ rootDir: dir, argv: [], env: { TITLE: "Directive title" } });
+    expect(config.app.title).toBe("Directive title");
+    expect(config.organization?.name).toBe("Included org");
+    expect(config.techdocs.builder).toBe("external");
+  });
+
+  it("stops a YAML alias bomb instead of expanding it", () => {
+    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
+    for (let i = 0; i < 9; i++) {
+      const prev = String.fromCharCode(97 + i);
+      const next = String.fromCharCode(98 + i);
+      bomb.push(`${next}: &${next} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`);
+    }
+    const dir = configDir({ "app-config.yaml": `${minimal}bomb:\n${bomb.map((line) => `  ${line}`).join("\n")}\n` });
+    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: [], env: {} }))[0]).toMatch(/^Invalid YAML in config file .*alias/i);
+  });
+
+  it("rejects discovery endpoints with a hash, a query or a trailing slash", () => {
+    const dir = configDir({
+      "app-config.yaml": `${minimal}discovery:\n  endpoints:\n    - target: https://a.example/api/{{pluginId}}/\n      plugins: [catalog]\n    - target:\n        internal: http://b.internal/api?x=1\n        external: not a url\n      plugins: [scaffolder]\n    - target: https://c.example/api#top\n      plugins: [techdocs]\n`,
+    });
+    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: [], env: {} }))).toEqual([
+      "Invalid config value at 'discovery.endpoints[0].target': must not have a trailing slash",
+      "Invalid config value at 'discovery.endpoints[1].target.internal': must not have a query",
+      "Invalid config value at 'discovery.endpoints[1].target.external': must be a valid URL",
+      "Invalid config value at 'discovery.endpoints[2].target': must not have a hash",
+    ]);
+  });
+
+  it("says which file it could not read", () => {
+    const dir = configDir({ "app-config.yaml": minimal });
+    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: ["--config=nope.yaml"], env: {} }))[0]).toMatch(/^Unable to read config file '.*nope\.yaml'/);
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../tests/support/http";
+import { startServer, type RunningServer } from "../tests/support/server";
+
+// app.baseUrl with a path: the same build serves everything under /portal.
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer("app:\n  baseUrl: https://corp.example/portal\nbackend:\n  trustProxy: true\n");
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+
+describe("under a path prefix", () => {
+  it("sends the root to the portal", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/portal/");
+  });
+
+  it("serves pages whose links, forms and assets all carry the prefix", async () => {
+    const response = await get("/portal/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const urls = [...html.matchAll(/(?:href|action|src)="([^"#]*)"/g)].map((match) => match[1]).filter((url) => url.startsWith("/"));
+    expect(urls.length).toBeGreaterThan(5);
+    for (const url of urls) expect(url).toMatch(/^\/portal(\/|$)/);
+    expect(html).toContain('"basename":"/portal"');
+    for (const asset of urls.filter((url) => url.includes("/assets/"))) {
+      expect((await get(asset)).status, asset).toBe(200);
+    }
+  });
+
+  it("answers health checks under the prefix and at the root", async () => {
+    expect((await get("/portal/healthcheck")).status).toBe(200);
+    expect((await get("/healthcheck")).status).toBe(200);
+  });
+
+  it("answers paths outside the prefix with 404", async () => {
+    const response = await get("/settings");
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.name).toBe("NotFoundError");
+  });
+
+  it("keeps the 404 page and the API's JSON 404 under the prefix", async () => {
+    const page = await get("/portal/no-such-page");
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("PAGE NOT FOUND");
+    expect((await get("/portal/api/unknown")).headers.get("content-type")).toMatch(/json/);
+  });
+
+  it("redirects after a form post to a prefixed path and scopes cookies to it", async () => {
+    const response = await rawRequest(server.port, "/portal/settings", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        // The proxy's view of the request: trusted because backend.trustProxy is set.
+        host: "corp.example",
+        origin: "https://corp.example",
+        "x-forwarded-host": "corp.example",
+        "x-forwarded-proto": "https",
+      },
+      body: "intent=appearance&theme=light&language=en",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/portal/settings");
+    expect(response.headers["set-cookie"]).toContainEqual(expect.stringMatching(/^atrium-theme=light; Path=\/portal;/));
+  });
+});

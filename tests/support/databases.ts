@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+// Every store test runs on both engines. PostgreSQL is never skipped: if it is
+// not reachable the tests fail, so a green run means both were exercised.
+
+export const PG_ADMIN = {
+  host: process.env.ATRIUM_TEST_PG_HOST ?? "127.0.0.1",
+  port: Number(process.env.ATRIUM_TEST_PG_PORT ?? 5432),
+  user: process.env.ATRIUM_TEST_PG_USER ?? "postgres",
+  password: process.env.ATRIUM_TEST_PG_PASSWORD,
+};
+
+export type TestDatabaseConfig = {
+  client: "better-sqlite3" | "pg";
+  connection: string | Record<string, unknown>;
+};
+
+/** A fresh, empty database per call: an in-memory SQLite, or a new PostgreSQL database. */
+export const TEST_ENGINES = ["sqlite", "pg"] as const;
+
+export function testDatabaseConfig(engine: (typeof TEST_ENGINES)[number]): TestDatabaseConfig {
+  if (engine === "sqlite") return { client: "better-sqlite3", connection: ":memory:" };
+  return { client: "pg", connection: { ...PG_ADMIN, database: `atrium_test_${randomBytes(6).toString("hex")}` } };
+}
+
+/** Drops a PostgreSQL test database; a no-op for SQLite. */
+export async function dropTestDatabase(config: TestDatabaseConfig): Promise<void> {
+  if (config.client !== "pg" || typeof config.connection === "string") return;
+  const admin = new pg.Client({ ...PG_ADMIN, database: "postgres" });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(String(config.connection.database))} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

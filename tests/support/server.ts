@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// Starts the real, built server as a child process on a random port, the way
+// `npm start` runs it, and stops it again.
+
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/** Writes `yaml` as an extra config file layered over the repository's app-config.yaml. */
+export function writeConfig(yaml: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "atrium-server-")), "app-config.test.yaml");
+  writeFileSync(file, yaml);
+  return file;
+}
+
+export const TEST_CONFIG = `
+backend:
+  listen:
+    port: 0
+    host: 127.0.0.1
+  database:
+    client: better-sqlite3
+    connection: ':memory:'
+`;
+
+export function runServer(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server/index.js", ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: "info", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** The --config arguments for a test: the test defaults, then the test's own YAML over them. */
+export function configArgs(configYaml: string): string[] {
+  return ["--config", writeConfig(TEST_CONFIG), "--config", writeConfig(configYaml)];
+}
+
+export async function startServer(configYaml = "", env: Record<string, string> = {}): Promise<RunningServer> {
+  const { child, exited, output } = runServer(configArgs(configYaml), env);
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 15_000);
+    const onData = () => {
+      const match = /"port":(\d+).*"msg":"Listening"/.exec(output());
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on("data", onData);
+    exited.then((code) => reject(new Error(`server exited with ${code}:\n${output()}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const response = await fetch(`${url}/.backstage/health/v1/readiness`).catch(() => undefined);
+    if (response?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    port,
+    process: child,
+    output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
