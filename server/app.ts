@@ -9,7 +9,7 @@ import { basePathOf, listenOptionsOf } from "../app/lib/config/runtime";
 import { requestContext } from "../app/lib/context.server";
 import { openDatabase, type AtriumDatabase } from "../app/lib/db/client.server";
 import { migrateToLatest } from "../app/lib/db/migrate.server";
-import { NotFoundError, ServiceUnavailableError } from "../app/lib/errors";
+import { InputError, NotFoundError, ServiceUnavailableError } from "../app/lib/errors";
 import { createLogger, type Logger } from "../app/lib/logger.server";
 import { createServices, type Services } from "../app/lib/services.server";
 import { withBasePath } from "./base-path";
@@ -144,6 +144,8 @@ function errorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
     if (status === 404) return sendError(req, res, new NotFoundError(`Not found: ${req.path.slice(0, 200)}`));
+    // Other client errors raised by middleware (a body that does not parse, a bad range).
+    if (status && status >= 400 && status < 500) return sendError(req, res, new InputError((error as Error).message));
     logger.error({ err: error, requestId: res.locals.requestId }, "Request failed");
     if (res.headersSent) return res.end();
     sendError(req, res, error);

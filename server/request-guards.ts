@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { errorResponseBody, InputError } from "../app/lib/errors";
+import { InputError } from "../app/lib/errors";
+import { errorBodyFor } from "../app/lib/http/error-response.server";
 import type { Logger } from "../app/lib/logger.server";
 
 // The first things every request meets: an id and a log line, and a refusal
@@ -59,6 +60,6 @@ export function pathProblem(rawPath: string): string | undefined {
 
 /** Answers with Backstage's error body; never a stack. */
 export function sendError(req: Request, res: Response, error: unknown) {
-  const body = errorResponseBody(error, { method: req.method, url: req.originalUrl.slice(0, 512) });
+  const body = errorBodyFor(error, { method: req.method, url: req.originalUrl });
   res.status(body.response.statusCode).json(body);
 }

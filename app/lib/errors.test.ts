@@ -16,6 +16,12 @@ describe("errorResponseBody", () => {
     });
   });
 
+  it("includes the stack of a known error only when asked", () => {
+    expect(errorResponseBody(new InputError("bad")).error.stack).toBeUndefined();
+    expect(errorResponseBody(new InputError("bad"), undefined, { showStackTraces: true }).error.stack).toMatch(/^InputError: bad\n/);
+    expect(errorResponseBody(new Error("secret"), undefined, { showStackTraces: true }).error).toEqual({ name: "InternalServerError", message: "Internal Server Error" });
+  });
+
   it("hides the details of errors nobody anticipated", () => {
     const body = errorResponseBody(new TypeError("cannot read x of undefined"));
     expect(body).toEqual({ error: { name: "InternalServerError", message: "Internal Server Error" }, response: { statusCode: 500 } });

@@ -71,15 +71,21 @@ export function statusOf(error: unknown): number {
 
 /**
  * Builds the body for an error. Errors we did not anticipate keep their
- * details in the log only: the client sees a generic 500, never a stack.
+ * details in the log only: the client sees a generic 500. Stacks of known
+ * errors are included only when asked (in development, as Backstage does).
  */
-export function errorResponseBody(error: unknown, request?: { method: string; url: string }): ErrorResponseBody {
+export function errorResponseBody(
+  error: unknown,
+  request?: { method: string; url: string },
+  options: { showStackTraces?: boolean } = {},
+): ErrorResponseBody {
   const statusCode = statusOf(error);
   const known = statusCode !== 500;
   const name = known ? (error as Error).name : "InternalServerError";
   const message = known ? (error as Error).message || STATUS_TEXT[statusCode] : "Internal Server Error";
+  const stack = known && options.showStackTraces ? (error as Error).stack : undefined;
   return {
-    error: { name, message },
+    error: { name, message, ...(stack ? { stack } : {}) },
     ...(request ? { request: { method: request.method, url: request.url } } : {}),
     response: { statusCode },
   };

@@ -14,8 +14,11 @@ export function ErrorPanel({ title, error, children }: { title?: ReactNode; erro
       ) : null}
       {children}
       {error.stack ? (
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm">{t("errors.stackTrace")}</summary>
+        <details className="group mt-3">
+          <summary className="cursor-pointer text-sm">
+            <span className="group-open:hidden">{t("errorPage.showMoreDetails")}</span>
+            <span className="hidden group-open:inline">{t("errorPage.showLessDetails")}</span>
+          </summary>
           <pre className="mt-2 overflow-auto text-xs whitespace-pre-wrap">{error.stack}</pre>
         </details>
       ) : null}

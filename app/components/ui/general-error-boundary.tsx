@@ -17,10 +17,10 @@ export function GeneralErrorBoundary({ plugin }: { plugin?: string }) {
   const root = useRootData();
 
   if (isRouteErrorResponse(error)) {
-    const detail = errorResponseMessage(error.data);
-    if (error.status === 404) return <ErrorPage status={404} statusMessage={t("errorPage.notFound")} additionalInfo={detail} />;
+    const { message, stack } = errorResponseDetail(error.data);
+    if (error.status === 404) return <ErrorPage status={404} statusMessage={t("errorPage.notFound")} additionalInfo={message} stack={stack} />;
     const statusMessage = (error.statusText || STATUS_TEXT[error.status] || "Error").toUpperCase();
-    return <ErrorPage status={error.status} statusMessage={statusMessage} additionalInfo={detail} />;
+    return <ErrorPage status={error.status} statusMessage={statusMessage} additionalInfo={message} stack={stack} />;
   }
 
   const serialized = serializeError(error);
@@ -39,11 +39,14 @@ export function GeneralErrorBoundary({ plugin }: { plugin?: string }) {
   );
 }
 
-/** Backstage's error body ({error: {message}}), a plain string, or nothing. */
-function errorResponseMessage(data: unknown): string | undefined {
-  if (typeof data === "string") return data || undefined;
-  const message = (data as { error?: { message?: unknown } } | null)?.error?.message;
-  return typeof message === "string" ? message : undefined;
+/** Backstage's error body ({error: {message, stack?}}), a plain string, or nothing. */
+function errorResponseDetail(data: unknown): { message?: string; stack?: string } {
+  if (typeof data === "string") return { message: data || undefined };
+  const error = (data as { error?: { message?: unknown; stack?: unknown } } | null)?.error;
+  return {
+    message: typeof error?.message === "string" ? error.message : undefined,
+    stack: typeof error?.stack === "string" ? error.stack : undefined,
+  };
 }
 
 /** Code split into chunks can fail to load after a deploy or on a flaky network. */

@@ -71,9 +71,6 @@ export const en = {
     windowOpenRejected: "Rejected window.open() of a javascript: URL as a security precaution",
     opensInNewWindow: "(opens in a new window)",
   },
-  errors: {
-    stackTrace: "Stack trace",
-  },
 } as const;
 
 export type Messages = typeof en;

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/sidebar";
 import { getRequestContext } from "~/lib/context.server";
-import { errorResponseBody, InputError } from "~/lib/errors";
+import { InputError } from "~/lib/errors";
+import { errorBodyFor } from "~/lib/http/error-response.server";
 import { safeRedirectPath } from "~/lib/links";
 import { preferenceCookies } from "~/lib/settings/preferences.server";
 import { sidebarSchema } from "~/lib/settings/schema";
@@ -11,8 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { publicConfig } = getRequestContext(context);
   const parsed = sidebarSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    const error = new InputError("Unknown sidebar action");
-    return data(errorResponseBody(error, { method: request.method, url: new URL(request.url).pathname }), { status: 400 });
+    return data(errorBodyFor(new InputError("Unknown sidebar action"), request), { status: 400 });
   }
   const { intent, redirectTo } = parsed.data;
   const cookies =
