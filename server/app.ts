@@ -123,12 +123,15 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   };
 }
 
-/** Under a prefix, '/' leads to the portal and anything else outside it is not ours. */
+/** Under a prefix, '/' and the bare prefix lead to the portal's home; anything else outside it is not ours. */
 function outsideBasePath(basePath: string): RequestHandler {
   return (req, res, next) => {
     const pathname = req.path;
-    if (pathname === basePath || pathname.startsWith(`${basePath}/`)) return next();
-    if (pathname === "/" && (req.method === "GET" || req.method === "HEAD")) return res.redirect(302, `${basePath}/`);
+    if (pathname.startsWith(`${basePath}/`)) return next();
+    const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+    if ((pathname === "/" || pathname === basePath) && (req.method === "GET" || req.method === "HEAD")) {
+      return res.redirect(302, `${basePath}/${query}`);
+    }
     sendError(req, res, new NotFoundError(`No page or route at ${pathname.slice(0, 200)}`));
   };
 }

@@ -14,10 +14,12 @@ afterAll(async () => {
 const get = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
 
 describe("under a path prefix", () => {
-  it("sends the root to the portal", async () => {
-    const response = await get("/");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/portal/");
+  it("sends the root and the bare prefix to the portal's home", async () => {
+    for (const path of ["/", "/portal"]) {
+      const response = await get(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/portal/");
+    }
   });
 
   it("serves pages whose links, forms and assets all carry the prefix", async () => {
@@ -27,7 +29,7 @@ describe("under a path prefix", () => {
     const urls = [...html.matchAll(/(?:href|action|src)="([^"#]*)"/g)].map((match) => match[1]).filter((url) => url.startsWith("/"));
     expect(urls.length).toBeGreaterThan(5);
     for (const url of urls) expect(url).toMatch(/^\/portal(\/|$)/);
-    expect(html).toContain('"basename":"/portal"');
+    expect(html).toContain('"basename":"/portal/"');
     for (const asset of urls.filter((url) => url.includes("/assets/"))) {
       expect((await get(asset)).status, asset).toBe(200);
     }

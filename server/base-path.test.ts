@@ -19,7 +19,7 @@ const build = {
 describe("withBasePath", () => {
   it("moves the basename and every asset URL under the prefix", () => {
     const prefixed = withBasePath(build, "/portal");
-    expect(prefixed.basename).toBe("/portal");
+    expect(prefixed.basename).toBe("/portal/");
     expect(prefixed.publicPath).toBe("/portal/");
     expect(prefixed.assets.url).toBe("/portal/assets/manifest-1.js");
     expect(prefixed.assets.entry).toEqual({ module: "/portal/assets/entry.client.js", imports: ["/portal/assets/jsx.js"] });

@@ -27,5 +27,8 @@ export function withBasePath(build: ServerBuild, basePath: string): ServerBuild 
       Object.entries(build.assets.routes).map(([id, route]) => [id, route && prefixEntry(route)]),
     ) as Manifest["routes"],
   };
-  return { ...build, basename: basePath, publicPath: `${basePath}${build.publicPath}`, assets };
+  // The trailing slash makes the router's home "/portal/", not "/portal": its data
+  // requests ("/portal/_.data", never "/portal.data") then stay inside the
+  // cookies' Path=/portal.
+  return { ...build, basename: `${basePath}/`, publicPath: `${basePath}${build.publicPath}`, assets };
 }

@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+
+// Two apps and a proxy: one app at the root, one under /portal behind nginx
+// running docs/nginx/atrium.conf. Every test runs with JavaScript on and off.
+export const ROOT_APP_PORT = 7411;
+export const PREFIXED_APP_PORT = 7412;
+export const NGINX_PORT = 7413;
+
+const app = (port: number, baseUrl: string, extraEnv: Record<string, string> = {}) => ({
+  command: "node --disable-warning=ExperimentalWarning server/index.js --config tests/e2e/app-config.e2e.yaml",
+  url: `http://127.0.0.1:${port}/.backstage/health/v1/readiness`,
+  reuseExistingServer: false,
+  timeout: 30_000,
+  env: { NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ATRIUM_BASE_URL: baseUrl, ...extraEnv },
+});
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  workers: 2,
+  forbidOnly: true,
+  reporter: process.env.CI ? "line" : "list",
+  use: {
+    baseURL: `http://127.0.0.1:${ROOT_APP_PORT}`,
+    // Debian's Chromium; Playwright never downloads a browser here.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    // *.js-only.spec.ts covers what only scripts do (timers, live updates).
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+  ],
+  webServer: [
+    app(ROOT_APP_PORT, `http://127.0.0.1:${ROOT_APP_PORT}`),
+    app(PREFIXED_APP_PORT, `http://127.0.0.1:${NGINX_PORT}/portal`, { APP_CONFIG_backend_trustProxy: "true" }),
+    {
+      command: `node tests/e2e/support/nginx.js ${PREFIXED_APP_PORT} ${NGINX_PORT}`,
+      url: `http://127.0.0.1:${NGINX_PORT}/portal/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
+});
