@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
 import { Link } from "~/components/ui/link";
-import { appTitleFromMatches, Content, documentTitle, Header } from "~/components/ui/page";
+import { Content, Header, pageMeta } from "~/components/ui/page";
 import { SupportButton } from "~/components/ui/support-button";
 import { useRootData, useTranslation } from "~/components/shell/root-data";
 
@@ -29,5 +29,5 @@ export default function Home() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: documentTitle("Home", appTitleFromMatches(matches)) }];
+  return pageMeta(matches, "home.title");
 }

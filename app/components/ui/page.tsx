@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { createTranslator, type MessageKey } from "~/lib/i18n/i18n";
 
 export const PAGE_THEMES = ["home", "documentation", "tool", "service", "website", "library", "other", "app", "apis", "card"] as const;
 export type PageTheme = (typeof PAGE_THEMES)[number];
@@ -26,8 +27,13 @@ export function documentTitle(title: string | undefined, appTitle: string | unde
   return title ? `${title} | ${app}` : app;
 }
 
-/** Reads the app title from the root route's data inside a route's meta function. */
-export function appTitleFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string | undefined {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { config?: { title?: string } } | undefined;
-  return root?.config?.title;
+type MetaMatch = { id: string; loaderData?: unknown } | undefined;
+
+/** A route's meta: the document title '{title} | {app title}', the title from the message catalogue. */
+export function pageMeta(matches: ReadonlyArray<MetaMatch>, titleKey: MessageKey) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { config?: { title?: string }; preferences?: { language?: string } }
+    | undefined;
+  const t = createTranslator(root?.preferences?.language);
+  return [{ title: documentTitle(t(titleKey), root?.config?.title) }];
 }

@@ -23,16 +23,33 @@ export function discoveryUrlProblem(url: string): string | undefined {
 }
 
 export function validateDiscovery(endpoints: Endpoint[]): string[] {
-  return endpoints.flatMap((endpoint, index) => {
-    const targets =
-      typeof endpoint.target === "string"
-        ? [["target", endpoint.target]]
-        : [["target.internal", endpoint.target.internal], ["target.external", endpoint.target.external]];
-    return targets.flatMap(([key, url]) => {
-      const problem = discoveryUrlProblem(url.replace(PLUGIN_PLACEHOLDER, "plugin"));
-      return problem ? [`Invalid config value at 'discovery.endpoints[${index}].${key}': ${problem}`] : [];
-    });
+  return [...endpoints.flatMap(urlProblems), ...duplicatePlugins(endpoints)];
+}
+
+function urlProblems(endpoint: Endpoint, index: number): string[] {
+  const targets =
+    typeof endpoint.target === "string"
+      ? [["target", endpoint.target]]
+      : [["target.internal", endpoint.target.internal], ["target.external", endpoint.target.external]];
+  return targets.flatMap(([key, url]) => {
+    const problem = discoveryUrlProblem(url.replace(PLUGIN_PLACEHOLDER, "plugin"));
+    return problem ? [`Invalid config value at 'discovery.endpoints[${index}].${key}': ${problem}`] : [];
   });
+}
+
+/** Plugin ids must be unique: one plugin, one place to find it. */
+function duplicatePlugins(endpoints: Endpoint[]): string[] {
+  const firstSeen = new Map<string, number>();
+  return endpoints.flatMap((endpoint, index) =>
+    endpoint.plugins.flatMap((plugin) => {
+      const earlier = firstSeen.get(plugin);
+      if (earlier === undefined) {
+        firstSeen.set(plugin, index);
+        return [];
+      }
+      return [`Invalid config value at 'discovery.endpoints[${index}].plugins': Duplicate plugin found '${plugin}', also in discovery.endpoints[${earlier}]`];
+    }),
+  );
 }
 
 /** Resolves a plugin's base URL; `kind` picks internal or external targets. */

@@ -151,6 +151,15 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("refuses a plugin served from two discovery endpoints", () => {
+    const dir = configDir({
+      "app-config.yaml": `${minimal}discovery:\n  endpoints:\n    - target: https://a.example/api/{{pluginId}}\n      plugins: [catalog, search]\n    - target: https://b.example/api/{{pluginId}}\n      plugins: [search]\n`,
+    });
+    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: [], env: {} }))).toEqual([
+      "Invalid config value at 'discovery.endpoints[1].plugins': Duplicate plugin found 'search', also in discovery.endpoints[0]",
+    ]);
+  });
+
   it("says which file it could not read", () => {
     const dir = configDir({ "app-config.yaml": minimal });
     expect(problemsOf(() => loadConfig({ rootDir: dir, argv: ["--config=nope.yaml"], env: {} }))[0]).toMatch(/^Unable to read config file '.*nope\.yaml'/);

@@ -29,6 +29,20 @@ export const en = {
     subtitle: "The developer portal of {{organization}}.",
     intro: "Find the software your teams own, see how it fits together, and start something new from a template.",
   },
+  settings: {
+    title: "Settings",
+    language: "Language",
+    saved: "Settings saved",
+    themeInvalid: "Choose Light, Dark or Auto",
+    languageInvalid: "Choose a supported language",
+  },
+  languages: {
+    en: "English",
+  },
+  notFound: {
+    title: "Page not found",
+    detail: "No page lives at this address.",
+  },
   alertDisplay: {
     newer_one: "({{count}} newer message)",
     newer_other: "({{count}} newer messages)",

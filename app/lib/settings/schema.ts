@@ -3,11 +3,12 @@ import { LANGUAGES } from "../i18n/i18n";
 import { THEMES } from "./preferences";
 
 // The forms of the settings page and the sidebar, shared by client and server.
+// Messages for invalid fields come from the message catalogue (settings.*Invalid).
 
 export const appearanceSchema = z.object({
   intent: z.literal("appearance"),
-  theme: z.enum(THEMES, { message: "Choose Light, Dark or Auto" }),
-  language: z.enum(LANGUAGES, { message: "Choose a supported language" }),
+  theme: z.enum(THEMES),
+  language: z.enum(LANGUAGES),
   sidebarPinned: z.literal("on").optional(),
 });
 
