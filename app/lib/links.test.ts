@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { isJavascriptUrl, JavascriptUrlError, resolveHref, routerPath, safeRedirectPath } from "./links";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isJavascriptUrl, JavascriptUrlError, resolveHref, routerPath, safeRedirectPath, safeWindowOpen } from "./links";
 
 describe("isJavascriptUrl", () => {
   it.each(["javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "\u0001javascript:x"])(
@@ -44,4 +44,22 @@ describe("safeRedirectPath", () => {
     "refuses the open redirect %j",
     (target) => expect(safeRedirectPath(target, "", "/")).toBe("/"),
   );
+});
+
+describe("safeWindowOpen", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("opens http(s) URLs without giving the new window a handle on this one", () => {
+    const open = vi.fn(() => null);
+    vi.stubGlobal("window", { open });
+    safeWindowOpen("https://example.com/docs");
+    expect(open).toHaveBeenCalledWith("https://example.com/docs", "_blank", "noopener,noreferrer");
+  });
+
+  it("refuses javascript: URLs as a security precaution", () => {
+    const open = vi.fn(() => null);
+    vi.stubGlobal("window", { open });
+    expect(() => safeWindowOpen("javascript:alert(1)")).toThrow("Rejected window.open() of a javascript: URL as a security precaution");
+    expect(open).not.toHaveBeenCalled();
+  });
 });

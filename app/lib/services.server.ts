@@ -1,5 +1,6 @@
 import type { LoadedConfig } from "./config/load.server";
-import { publicConfigOf, type PublicConfig } from "./config/runtime";
+import { createDiscovery, type Discovery } from "./config/discovery";
+import { backendBaseUrlOf, internalBaseUrlOf, publicConfigOf, type PublicConfig } from "./config/runtime";
 import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
 
@@ -10,6 +11,7 @@ export type Services = {
   config: LoadedConfig;
   publicConfig: PublicConfig;
   database: AtriumDatabase;
+  discovery: Discovery;
   logger: Logger;
 };
 
@@ -18,6 +20,11 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     config: options.config,
     publicConfig: publicConfigOf(options.config.config),
     database: options.database,
+    discovery: createDiscovery({
+      externalBaseUrl: backendBaseUrlOf(options.config.config),
+      internalBaseUrl: internalBaseUrlOf(options.config.config),
+      endpoints: options.config.config.discovery.endpoints,
+    }),
     logger: options.logger,
   };
 }

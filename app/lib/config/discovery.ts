@@ -66,3 +66,18 @@ export function resolvePluginUrl(
   const base = options.backendBaseUrl.replace(/\/+$/, "");
   return `${base}${DEFAULT_DISCOVERY_PATTERN.replace("{pluginId}", encodeURIComponent(pluginId))}`;
 }
+
+/** Backstage's DiscoveryService: where a plugin's API is, from inside (this host) and from outside. */
+export type Discovery = {
+  getBaseUrl(pluginId: string): Promise<string>;
+  getExternalBaseUrl(pluginId: string): Promise<string>;
+};
+
+export function createDiscovery(options: { externalBaseUrl: string; internalBaseUrl: string; endpoints: Endpoint[] }): Discovery {
+  return {
+    getBaseUrl: async (pluginId) =>
+      resolvePluginUrl(pluginId, { backendBaseUrl: options.internalBaseUrl, endpoints: options.endpoints, kind: "internal" }),
+    getExternalBaseUrl: async (pluginId) =>
+      resolvePluginUrl(pluginId, { backendBaseUrl: options.externalBaseUrl, endpoints: options.endpoints, kind: "external" }),
+  };
+}

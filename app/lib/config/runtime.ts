@@ -49,3 +49,10 @@ export function listenOptionsOf(config: AtriumConfig): { host?: string; port: nu
 export function backendBaseUrlOf(config: AtriumConfig): string {
   return (config.backend.baseUrl ?? config.app.baseUrl).replace(/\/+$/, "");
 }
+
+/** How this process reaches itself: the listen address with the backend's path. */
+export function internalBaseUrlOf(config: AtriumConfig): string {
+  const { host, port } = listenOptionsOf(config);
+  const reachable = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${reachable}:${port}${new URL(backendBaseUrlOf(config)).pathname.replace(/\/+$/, "")}`;
+}
