@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRequest } from "../tests/support/http";
-import { startServer, type RunningServer } from "../tests/support/server";
+import { useServer } from "../tests/support/server";
 
 // app.baseUrl with a path: the same build serves everything under /portal.
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer("app:\n  baseUrl: https://corp.example/portal\nbackend:\n  trustProxy: true\n");
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const get = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+const app = useServer("app:\n  baseUrl: https://corp.example/portal\nbackend:\n  trustProxy: true\n");
+const get = app.get;
 
 describe("under a path prefix", () => {
   it("sends the root and the bare prefix to the portal's home", async () => {
@@ -54,7 +47,7 @@ describe("under a path prefix", () => {
   });
 
   it("redirects after a form post to a prefixed path and scopes cookies to it", async () => {
-    const response = await rawRequest(server.port, "/portal/settings", {
+    const response = await rawRequest(app.server.port, "/portal/settings", {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRequest, upgradeStatus } from "../tests/support/http";
-import { startServer, type RunningServer } from "../tests/support/server";
+import { useServer } from "../tests/support/server";
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer("app:\n  title: Test Portal\n");
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const get = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+const app = useServer("app:\n  title: Test Portal\n");
+const get = app.get;
 
 describe("health", () => {
   it("answers Backstage's health endpoints", async () => {
@@ -76,7 +69,7 @@ describe("hostile requests", () => {
     ["a 5,000-character path", `/${"a".repeat(5000)}`],
     ["a 20,000-character path", `/${"b".repeat(20000)}`],
   ])("answers %s with 400 and no stack", async (_label, path) => {
-    const response = await rawRequest(server.port, path);
+    const response = await rawRequest(app.server.port, path);
     expect(response.status).toBe(400);
     const body = JSON.parse(response.body);
     expect(body.error.name).toBe("InputError");
@@ -84,7 +77,7 @@ describe("hostile requests", () => {
   });
 
   it("treats an encoded slash as part of a name, not as a path separator", async () => {
-    expect((await rawRequest(server.port, "/settings%2Fadmin")).status).toBe(404);
+    expect((await rawRequest(app.server.port, "/settings%2Fadmin")).status).toBe(404);
   });
 
   it("answers a missing asset with 404, not the page", async () => {
@@ -104,14 +97,14 @@ describe("hostile requests", () => {
   });
 
   it("refuses websocket upgrades on paths no route claims", async () => {
-    expect(await upgradeStatus(server.port, "/api/kubernetes/proxy/nothing")).toBe("HTTP/1.1 404 Not Found");
-    expect(await upgradeStatus(server.port, "/../x")).toBe("HTTP/1.1 400 Bad Request");
+    expect(await upgradeStatus(app.server.port, "/api/kubernetes/proxy/nothing")).toBe("HTTP/1.1 404 Not Found");
+    expect(await upgradeStatus(app.server.port, "/../x")).toBe("HTTP/1.1 400 Bad Request");
   });
 });
 
 describe("forms", () => {
   const post = (path: string, body: string) =>
-    get(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url }, body });
+    get(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url }, body });
 
   it("saves the theme in a cookie and shows the flashed alert after the redirect", async () => {
     const response = await post("/settings", "intent=appearance&theme=dark&language=en&sidebarPinned=on");
@@ -149,7 +142,7 @@ describe("proxies", () => {
   it("ignores X-Forwarded-* headers unless backend.trustProxy is set", async () => {
     // The same request passes behind a trusted proxy (base-path.server.test.ts);
     // untrusted, X-Forwarded-Proto cannot turn this http request into https.
-    const response = await rawRequest(server.port, "/settings", {
+    const response = await rawRequest(app.server.port, "/settings", {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -81,4 +82,20 @@ export async function startServer(configYaml = "", env: Record<string, string> =
       return exited;
     },
   };
+}
+
+/**
+ * One server for a whole test file: started before its tests, stopped after.
+ * `get` fetches a path of it without following redirects.
+ */
+export function useServer(configYaml = "") {
+  const handle = {} as { server: RunningServer; get: (path: string, init?: RequestInit) => Promise<Response> };
+  beforeAll(async () => {
+    handle.server = await startServer(configYaml);
+  });
+  afterAll(async () => {
+    await handle.server?.stop();
+  });
+  handle.get = (path, init = {}) => fetch(`${handle.server.url}${path}`, { redirect: "manual", ...init });
+  return handle;
 }
