@@ -31,7 +31,9 @@ export function Sidebar({ pinned, introDismissed, appTitle }: { pinned: boolean;
     >
       <div className="hidden h-16 items-center gap-3 px-5 text-lg font-semibold whitespace-nowrap sm:flex">
         <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded bg-brand-500">A</span>
-        <span className={`transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{appTitle}</span>
+        <span className={`min-w-0 truncate transition-opacity duration-[var(--sidebar-fade)] ${label}`} title={appTitle}>
+          {appTitle}
+        </span>
       </div>
       <ul className="flex flex-1 justify-around sm:mt-2 sm:flex-none sm:flex-col sm:justify-start">
         {NAV_ITEMS.map((item) => (
