@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
 // Atrium's whole URL space, grouped by area. Paths are relative to the base
 // path (app.baseUrl), which the server applies at run time.
@@ -10,7 +10,23 @@ export default [
   // User settings
   route("settings", "routes/settings.tsx"),
 
-  // The REST API: unknown plugin paths answer in Backstage's JSON error shape
+  // The catalog's REST API, Backstage's paths (routes/api/catalog)
+  ...prefix("api/catalog", [
+    route("entities", "routes/api/catalog/entities.ts"),
+    route("entities/by-query", "routes/api/catalog/entities-by-query.ts"),
+    route("entities/by-refs", "routes/api/catalog/entities-by-refs.ts"),
+    route("entities/by-name/:kind/:namespace/:name", "routes/api/catalog/entity-by-name.ts"),
+    route("entities/by-name/:kind/:namespace/:name/ancestry", "routes/api/catalog/entity-ancestry.ts"),
+    route("entities/by-uid/:uid", "routes/api/catalog/entity-by-uid.ts"),
+    route("entity-facets", "routes/api/catalog/entity-facets.ts"),
+    route("refresh", "routes/api/catalog/refresh.ts"),
+    route("validate-entity", "routes/api/catalog/validate-entity.ts"),
+    route("locations", "routes/api/catalog/locations.ts"),
+    route("locations/by-entity/:kind/:namespace/:name", "routes/api/catalog/location-by-entity.ts"),
+    route("locations/:id", "routes/api/catalog/location-by-id.ts"),
+  ]),
+
+  // Unknown API paths answer in Backstage's JSON error shape
   route("api/*", "routes/api/not-found.ts"),
 
   // Everything else is the 404 page

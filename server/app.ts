@@ -63,7 +63,9 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   const ready = (async () => {
     database = await openDatabase(config.config.backend.database, rootDir);
     const applied = await migrateToLatest(database);
-    services = createServices({ config, database, logger });
+    const created = createServices({ config, database, logger, rootDir });
+    await created.catalog.start();
+    services = created;
     logger.info({ database: database.description, client: database.client, migrations: applied }, "Atrium is ready");
   })();
 
@@ -118,6 +120,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     async close() {
       upgrade.close();
       await ready.catch(() => undefined);
+      await services?.catalog.stop();
       await database?.destroy();
     },
   };

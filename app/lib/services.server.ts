@@ -1,3 +1,4 @@
+import { createCatalog, type Catalog } from "./catalog/catalog.server";
 import type { LoadedConfig } from "./config/load.server";
 import { createDiscovery, type Discovery } from "./config/discovery";
 import { backendBaseUrlOf, internalBaseUrlOf, publicConfigOf, type PublicConfig } from "./config/runtime";
@@ -8,6 +9,7 @@ import type { Logger } from "./logger.server";
 // actions through the request context. Areas add their services as they land.
 
 export type Services = {
+  catalog: Catalog;
   config: LoadedConfig;
   publicConfig: PublicConfig;
   database: AtriumDatabase;
@@ -15,8 +17,9 @@ export type Services = {
   logger: Logger;
 };
 
-export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger }): Services {
+export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
   return {
+    catalog: createCatalog({ db: options.database.db, config: options.config.config, rootDir: options.rootDir, logger: options.logger }),
     config: options.config,
     publicConfig: publicConfigOf(options.config.config),
     database: options.database,

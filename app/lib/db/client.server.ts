@@ -17,6 +17,11 @@ export type AtriumDatabase = {
 };
 
 const SQLITE_FILENAME = "atrium.sqlite";
+const PG_INT8 = 20;
+
+// Times are epoch milliseconds in bigint columns: well inside a double, so
+// read them as numbers, as SQLite returns them.
+pg.types.setTypeParser(PG_INT8, (value) => Number(value));
 const DEFAULT_PG_DATABASE = "atrium";
 
 type DatabaseConfig = NonNullable<AtriumConfig["backend"]["database"]>;

@@ -1,5 +1,64 @@
+
 // The tables of Atrium's one database, as Kysely sees them. Each area adds
 // its tables here together with the migration that creates them.
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Database {}
+export interface CatalogLocationsTable {
+  id: string;
+  type: string;
+  target: string;
+  entity_ref: string;
+  created_at: number;
+}
+
+export interface CatalogEntitiesTable {
+  entity_id: string;
+  entity_ref: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  spec_type: string | null;
+  spec_lifecycle: string | null;
+  spec_owner: string | null;
+  parent_ref: string | null;
+  root_source: string | null;
+  location_key: string | null;
+  origin_key: string | null;
+  body: string;
+  errors: string | null;
+  hash: string;
+  etag: string;
+  orphan: number;
+  next_refresh_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  updated_at: number;
+}
+
+export interface CatalogRelationsTable {
+  originating_entity_id: string;
+  source_ref: string;
+  type: string;
+  target_ref: string;
+  target_display: string;
+}
+
+export interface CatalogSearchTable {
+  entity_id: string;
+  key: string;
+  value: string | null;
+  original_value: string | null;
+}
+
+export interface CatalogFtsTable {
+  entity_id: string;
+  field: string;
+  value: string;
+}
+
+export interface Database {
+  catalog_locations: CatalogLocationsTable;
+  catalog_entities: CatalogEntitiesTable;
+  catalog_relations: CatalogRelationsTable;
+  catalog_search: CatalogSearchTable;
+  catalog_fts: CatalogFtsTable;
+}

@@ -1,0 +1,162 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { InputError, NotFoundError, serializeError } from "../errors";
+import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity } from "./entity";
+import { entityRefKey } from "./entity-ref";
+import { validateKind } from "./kinds";
+import { parseLocationRef, stringifyLocationRef, type LocationSpec } from "./location-ref";
+import type { ProcessingEngine } from "./processing/processing-engine.server";
+import { processLocationEntity, type ProcessingContext } from "./processing/process-location.server";
+import type { LocationReader } from "./processing/readers.server";
+import { relationsOf } from "./relations";
+import { addLocation, getLocation, listLocations, removeLocation, rootEntityKey, rootLocationEntity, updateLocation, type StoredLocation } from "./store/roots.server";
+import { validateEntityProblems } from "./validation";
+
+// Registered locations, validation of an entity before it is committed, and
+// what a dry run of a location would register.
+
+/** Locations registered through the API must be URLs: files are an operator's choice, made in config. */
+export const ALLOWED_LOCATION_TYPES = ["url"];
+const MAX_DRY_RUN_ENTITIES = 10_000;
+const MAX_DRY_RUN_DEPTH = 10;
+
+export function createLocationService(options: { db: Kysely<Database>; engine: ProcessingEngine; reader: LocationReader; context: ProcessingContext }) {
+  const { db, engine, reader, context } = options;
+
+  function checkRegistrable(location: LocationSpec) {
+    if (!ALLOWED_LOCATION_TYPES.includes(location.type)) {
+      throw new InputError(`Registered locations must be of an allowed type ${JSON.stringify(ALLOWED_LOCATION_TYPES)}`);
+    }
+    parseLocationRef(stringifyLocationRef(location));
+    let url: URL;
+    try {
+      url = new URL(location.target);
+    } catch {
+      throw new InputError(`Location target must be an absolute http(s) URL, got '${location.target}'`);
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new InputError(`Location target must be an http(s) URL, got '${location.target}'`);
+    if (!reader.isAllowedUrl(location.target)) {
+      throw new InputError(`Location target host '${url.host}' is neither a configured integration nor listed in backend.reading.allow`);
+    }
+  }
+
+  /** What registering the location would produce: its Location entity, then every entity below it. */
+  async function dryRun(location: LocationSpec): Promise<Entity[]> {
+    const root = rootLocationEntity(location);
+    const entities: Entity[] = [root];
+    const errors: string[] = [];
+    const seen = new Set<string>([rootEntityKey(location)]);
+    let frontier: Entity[] = [root];
+    for (let depth = 0; frontier.length > 0 && depth < MAX_DRY_RUN_DEPTH; depth++) {
+      const next: Entity[] = [];
+      for (const parent of frontier) {
+        const key = entityRefKey(parent);
+        const output = await processLocationEntity({ entity_ref: key, body: JSON.stringify(parent) }, context);
+        errors.push(...output.parentErrors.map((item) => item.message));
+        for (const item of output.emitted) {
+          if (seen.has(item.key)) {
+            errors.push(`Duplicate nested entity: ${item.key}`);
+            continue;
+          }
+          seen.add(item.key);
+          entities.push(item.entity);
+          if (item.kind === "location") next.push(item.entity);
+          if (entities.length > MAX_DRY_RUN_ENTITIES) throw new InputError(`The location yields more than ${MAX_DRY_RUN_ENTITIES} entities`);
+        }
+      }
+      frontier = next;
+    }
+    if (errors.length) throw new InputError(errors.join(", "));
+    return entities;
+  }
+
+  return {
+    list: () => listLocations(db),
+    get: (id: string) => getLocation(db, id),
+
+    async add(location: LocationSpec, options: { dryRun?: boolean; onConflict?: "reject" | "refresh" } = {}) {
+      checkRegistrable(location);
+      const existing = (await listLocations(db)).find((item) => item.type === location.type && item.target === location.target);
+      if (options.dryRun) {
+        const entities = await dryRun(location);
+        return {
+          exists: Boolean(existing),
+          location: { ...location, id: stringifyLocationRef(location), entityRef: rootEntityKey(location) },
+          entities,
+        };
+      }
+      if (existing && options.onConflict === "refresh") {
+        void engine.processNow(existing.entityRef);
+        return { location: existing, entities: [] };
+      }
+      const stored = await addLocation(db, location, Date.now());
+      void engine.processNow(stored.entityRef);
+      return { location: stored, entities: [] as Entity[] };
+    },
+
+    async update(id: string, location: LocationSpec): Promise<StoredLocation> {
+      checkRegistrable(location);
+      const stored = await updateLocation(db, id, location, Date.now());
+      void engine.processNow(stored.entityRef);
+      return stored;
+    },
+
+    remove: (id: string) => removeLocation(db, id, Date.now()),
+
+    /** The registered location an entity came from, found through its origin annotation. */
+    async byEntity(kind: string, namespace: string, name: string): Promise<StoredLocation> {
+      const key = entityRefKey({ kind, namespace, name });
+      const row = await db.selectFrom("catalog_entities").select("body").where("entity_ref", "=", key).executeTakeFirst();
+      if (!row) throw new NotFoundError(`found no entity for ref ${key}`);
+      const origin = (JSON.parse(row.body) as Entity).metadata.annotations?.[ANNOTATION_ORIGIN_LOCATION];
+      if (!origin) throw new NotFoundError(`found no origin annotation for ref ${key}`);
+      const { type, target } = parseLocationRef(origin);
+      const location = (await listLocations(db)).find((item) => item.type === type && item.target === target);
+      if (!location) throw new NotFoundError(`Found no location with type ${type} and target ${target}`);
+      return location;
+    },
+
+    /** Checks an entity as processing would, without storing it; the list of problems is empty when it is valid. */
+    async validateEntity(entity: unknown, locationRef: unknown): Promise<Array<{ name: string; message: string }>> {
+      if (typeof locationRef !== "string") return [{ name: "InputError", message: "Malformed request: location must be a string" }];
+      let location: LocationSpec;
+      try {
+        location = parseLocationRef(locationRef);
+      } catch (error) {
+        return [serialized(error)];
+      }
+      if (location.type !== "url") {
+        return [{ name: "TypeError", message: `Invalid location ref ${locationRef}, only 'url:<target>' is supported, e.g. url:https://host/path` }];
+      }
+      const problems = validateEntityProblems(entity);
+      if (problems.length) return problems.map((message) => ({ name: "InputError", message }));
+      const value = entity as Entity;
+      try {
+        const annotated: Entity = {
+          ...value,
+          metadata: {
+            ...value.metadata,
+            namespace: value.metadata.namespace ?? "default",
+            annotations: { [ANNOTATION_LOCATION]: locationRef, [ANNOTATION_ORIGIN_LOCATION]: locationRef, ...value.metadata.annotations },
+          },
+        };
+        validateKind(annotated);
+        relationsOf(annotated);
+        const allowed = context.allowedKinds(locationRef);
+        if (allowed && !allowed.has(annotated.kind.toLowerCase())) {
+          return [{ name: "NotAllowedError", message: `Entity of kind ${annotated.kind} is not allowed from location ${locationRef}` }];
+        }
+      } catch (error) {
+        return [serialized(error)];
+      }
+      return [];
+    },
+  };
+}
+
+function serialized(error: unknown): { name: string; message: string } {
+  const { name, message } = serializeError(error);
+  return { name, message };
+}
+
+export type LocationService = ReturnType<typeof createLocationService>;

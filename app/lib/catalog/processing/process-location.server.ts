@@ -1,0 +1,175 @@
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import { serializeError } from "../../errors";
+import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity, type EntityStatusItem } from "../entity";
+import { entityRefKey, getCompoundEntityRef, stringifyEntityRef } from "../entity-ref";
+import { validateKind } from "../kinds";
+import { parseLocationRef, stringifyLocationRef, type LocationSpec } from "../location-ref";
+import { relationsOf } from "../relations";
+import { validateEntity } from "../validation";
+import type { DerivedRelation, EmittedEntity, ProcessingOutput } from "../store/entity-writer.server";
+import { processingError } from "../store/entity-writer.server";
+import { MAX_ALIAS_COUNT, parseCatalogYaml } from "./parse";
+import type { LocationReader } from "./readers.server";
+
+// Processing one Location entity: read each of its targets, parse every
+// document, resolve $text/$json/$yaml placeholders, validate, derive
+// relations. Nothing here throws for bad input: every problem becomes a
+// processing error on the Location or on the entity it concerns.
+
+export type ProcessingContext = {
+  reader: LocationReader;
+  /** Kinds (lower case) allowed for entities under a root location; undefined allows all. */
+  allowedKinds(originKey: string): Set<string> | undefined;
+};
+
+const MAX_PLACEHOLDERS_PER_ENTITY = 20;
+const PLACEHOLDERS = new Set(["$text", "$json", "$yaml"]);
+
+export type LocationRow = { entity_ref: string; body: string };
+
+export async function processLocationEntity(
+  row: LocationRow,
+  context: ProcessingContext,
+  existingKeys: Set<string> = new Set(),
+): Promise<Omit<ProcessingOutput, "now" | "nextRefreshAt">> {
+  const location = JSON.parse(row.body) as Entity;
+  const parentErrors: EntityStatusItem[] = [];
+  const emitted: EmittedEntity[] = [];
+  const keptWithErrors = new Map<string, EntityStatusItem[]>();
+  const annotations = location.metadata.annotations ?? {};
+  const spec = (location.spec ?? {}) as { type?: unknown; target?: unknown; targets?: unknown };
+  let base: LocationSpec;
+  try {
+    base = parseLocationRef(annotations[ANNOTATION_LOCATION] ?? "");
+  } catch (error) {
+    return { parentKey: row.entity_ref, emitted, keptWithErrors, parentErrors: [errorItem(error)] };
+  }
+  const origin = annotations[ANNOTATION_ORIGIN_LOCATION] ?? stringifyLocationRef(base);
+  const type = typeof spec.type === "string" && spec.type ? spec.type : base.type;
+  const targets = [spec.target, ...(Array.isArray(spec.targets) ? spec.targets : [])].filter((target): target is string => typeof target === "string" && target !== "");
+
+  for (const target of targets) {
+    let resolved: LocationSpec;
+    try {
+      resolved = resolveTarget(base, type, target);
+    } catch (error) {
+      parentErrors.push(errorItem(error));
+      continue;
+    }
+    const where = stringifyLocationRef(resolved);
+    let text: string;
+    try {
+      text = await context.reader.read(resolved);
+    } catch (error) {
+      parentErrors.push(processingError((error as Error).name || "Error", `Unable to read ${where}, ${(error as Error).message}`));
+      continue;
+    }
+    for (const document of parseCatalogYaml(text, where)) {
+      if ("error" in document) {
+        parentErrors.push(processingError("InputError", document.error));
+        continue;
+      }
+      const result = await toEmittedEntity(document.value, resolved, origin, context);
+      if ("entity" in result) {
+        emitted.push(result);
+        continue;
+      }
+      // A known entity whose new version is broken keeps its old version and shows the error.
+      if (result.key && existingKeys.has(result.key)) keptWithErrors.set(result.key, [result.error]);
+      else parentErrors.push(result.error);
+    }
+  }
+  return { parentKey: row.entity_ref, emitted, parentErrors, keptWithErrors };
+}
+
+async function toEmittedEntity(
+  value: unknown,
+  location: LocationSpec,
+  origin: string,
+  context: ProcessingContext,
+): Promise<EmittedEntity | { key?: string; error: EntityStatusItem }> {
+  const key = guessKey(value);
+  try {
+    const resolved = (await resolvePlaceholders(value, location, context.reader, { count: 0 })) as Record<string, unknown>;
+    const entity = validateEntity(resolved);
+    validateKind(entity);
+    const allowed = context.allowedKinds(origin);
+    if (allowed && !allowed.has(entity.kind.toLowerCase())) {
+      throw Object.assign(new Error(`Entity of kind ${entity.kind} is not allowed from location ${stringifyLocationRef(location)}`), { name: "NotAllowedError" });
+    }
+    const locationKey = stringifyLocationRef(location);
+    const annotated: Entity = {
+      ...entity,
+      metadata: {
+        ...entity.metadata,
+        annotations: { ...entity.metadata.annotations, [ANNOTATION_LOCATION]: locationKey, [ANNOTATION_ORIGIN_LOCATION]: origin },
+      },
+    };
+    delete annotated.relations;
+    delete annotated.status;
+    delete annotated.metadata.uid;
+    delete annotated.metadata.etag;
+    const relations: DerivedRelation[] = relationsOf(annotated).map((relation) => ({
+      sourceKey: entityRefKey(relation.source),
+      type: relation.type,
+      targetKey: entityRefKey(relation.target),
+      targetDisplay: stringifyEntityRef(relation.target),
+    }));
+    const ref = getCompoundEntityRef(annotated);
+    return { entity: annotated, key: entityRefKey(ref), kind: ref.kind.toLowerCase(), relations, locationKey, originKey: origin };
+  } catch (error) {
+    return { key, error: errorItem(error) };
+  }
+}
+
+/** A child location's target, relative to the file or URL of the Location entity that names it. */
+export function resolveTarget(base: LocationSpec, type: string, target: string): LocationSpec {
+  if (type === "file") {
+    if (base.type !== "file") {
+      throw Object.assign(new Error(`A ${base.type} location may not point at local files (${target})`), { name: "NotAllowedError" });
+    }
+    const file = target.startsWith("file://") ? new URL(target).pathname : target;
+    return { type, target: path.resolve(path.dirname(base.target), file) };
+  }
+  if (type === "url") {
+    const absolute = base.type === "url" ? new URL(target, base.target).href : new URL(target).href;
+    return { type, target: absolute };
+  }
+  throw Object.assign(new Error(`Unknown location type '${type}', expected 'url' or 'file'`), { name: "InputError" });
+}
+
+/** Backstage's placeholders: {$text: ./file} reads a file next to the entity's own. */
+async function resolvePlaceholders(value: unknown, location: LocationSpec, reader: LocationReader, budget: { count: number }): Promise<unknown> {
+  if (Array.isArray(value)) return Promise.all(value.map((item) => resolvePlaceholders(item, location, reader, budget)));
+  if (value === null || typeof value !== "object") return value;
+  const entries = Object.entries(value);
+  if (entries.length === 1 && PLACEHOLDERS.has(entries[0][0])) {
+    const [placeholder, target] = entries[0];
+    if (typeof target !== "string") throw Object.assign(new Error(`Placeholder ${placeholder} must be a string`), { name: "InputError" });
+    if (++budget.count > MAX_PLACEHOLDERS_PER_ENTITY) {
+      throw Object.assign(new Error(`More than ${MAX_PLACEHOLDERS_PER_ENTITY} placeholders in one entity`), { name: "InputError" });
+    }
+    const resolved = resolveTarget(location, location.type, target);
+    const text = await reader.read(resolved);
+    if (placeholder === "$text") return text;
+    if (placeholder === "$json") return JSON.parse(text);
+    return parseYaml(text, { maxAliasCount: MAX_ALIAS_COUNT });
+  }
+  const result: Record<string, unknown> = {};
+  for (const [key, child] of entries) result[key] = await resolvePlaceholders(child, location, reader, budget);
+  return result;
+}
+
+/** The ref a broken document seems to mean, so its error can go to the entity it concerns. */
+function guessKey(value: unknown): string | undefined {
+  const candidate = value as { kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } };
+  if (typeof candidate?.kind !== "string" || typeof candidate.metadata?.name !== "string") return undefined;
+  const namespace = typeof candidate.metadata.namespace === "string" ? candidate.metadata.namespace : "default";
+  return `${candidate.kind}:${namespace}/${candidate.metadata.name}`.toLowerCase();
+}
+
+function errorItem(error: unknown): EntityStatusItem {
+  const { name, message } = serializeError(error);
+  return processingError(name, message);
+}

@@ -1,0 +1,171 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { InputError, NotAllowedError, NotFoundError } from "../../errors";
+import { isJavascriptUrl } from "../../links";
+import type { LocationSpec } from "../location-ref";
+
+// Reading what a location points at. Files are read only for locations that
+// came from configuration (an operator's choice); URLs only from hosts of a
+// configured integration or backend.reading.allow, so a registered location
+// cannot make the server fetch an arbitrary address (SSRF).
+
+export const MAX_READ_BYTES = 32 * 1024 * 1024;
+const READ_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 3;
+
+type HostRule = { host: string; headers?: Record<string, string>; rewrite?: (url: URL) => URL };
+
+export type ReaderConfig = {
+  integrations?: Record<string, unknown>;
+  readingAllow?: Array<{ host: string }>;
+};
+
+export type LocationReader = {
+  read(location: LocationSpec): Promise<string>;
+  /** Whether the URL's host may be read at all. */
+  isAllowedUrl(url: string): boolean;
+};
+
+export function createLocationReader(config: ReaderConfig, fetchImpl: typeof fetch = fetch): LocationReader {
+  const rules = hostRules(config);
+  const ruleFor = (url: URL) => rules.find((rule) => hostMatches(rule.host, url.host));
+
+  async function readUrl(target: string): Promise<string> {
+    let url = parseHttpUrl(target);
+    const rule = ruleFor(url);
+    if (!rule) throw new NotAllowedError(`Reading from '${url.host}' is not allowed: it is neither a configured integration nor listed in backend.reading.allow`);
+    url = rule.rewrite ? rule.rewrite(url) : url;
+    for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
+      const response = await fetchImpl(url, { headers: rule.headers, redirect: "manual", signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+      if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
+        const next = new URL(response.headers.get("location")!, url);
+        if (!ruleFor(next)) throw new NotAllowedError(`Refusing to follow a redirect from '${url.host}' to '${next.host}'`);
+        url = next;
+        continue;
+      }
+      if (response.status === 404) throw new NotFoundError(`Unable to read ${target}, not found`);
+      if (!response.ok) throw new Error(`Unable to read ${target}, ${response.status} ${response.statusText}`);
+      return readLimited(response, target);
+    }
+    throw new Error(`Unable to read ${target}, too many redirects`);
+  }
+
+  return {
+    isAllowedUrl(value) {
+      try {
+        return Boolean(ruleFor(parseHttpUrl(value)));
+      } catch {
+        return false;
+      }
+    },
+    async read(location) {
+      if (location.type === "url") return readUrl(location.target);
+      if (location.type === "file") return readLocalFile(location.target);
+      throw new InputError(`Unknown location type '${location.type}', expected 'url' or 'file'`);
+    },
+  };
+}
+
+function parseHttpUrl(value: string): URL {
+  if (isJavascriptUrl(value)) throw new InputError("A javascript: URL cannot be read");
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InputError(`Invalid URL '${value}'`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InputError(`Only http(s) URLs can be read, got '${url.protocol}'`);
+  if (url.username || url.password) throw new InputError("URLs with credentials cannot be read");
+  return url;
+}
+
+async function readLocalFile(target: string): Promise<string> {
+  const file = target.startsWith("file://") ? fileURLToPath(target) : target;
+  if (!path.isAbsolute(file)) throw new InputError(`File location targets must be absolute paths, got '${target}'`);
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) throw new NotFoundError(`Unable to read ${file}, no such file`);
+  if (info.size > MAX_READ_BYTES) throw new InputError(`Unable to read ${file}, it is larger than ${MAX_READ_BYTES} bytes`);
+  return readFile(file, "utf8");
+}
+
+async function readLimited(response: Response, target: string): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? 0);
+  if (declared > MAX_READ_BYTES) throw new InputError(`Unable to read ${target}, it is larger than ${MAX_READ_BYTES} bytes`);
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_READ_BYTES) {
+      await reader.cancel();
+      throw new InputError(`Unable to read ${target}, it is larger than ${MAX_READ_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** `*.example.com` matches subdomains; a host with a port matches only that port. */
+function hostMatches(pattern: string, host: string): boolean {
+  const p = pattern.toLowerCase();
+  const h = host.toLowerCase();
+  if (p.startsWith("*.")) return h.endsWith(p.slice(1)) && h.length > p.length - 1;
+  return p === h;
+}
+
+type IntegrationEntry = { host?: string; token?: string; rawBaseUrl?: string; apiBaseUrl?: string; baseUrl?: string };
+
+function entries(integrations: Record<string, unknown> | undefined, key: string): IntegrationEntry[] {
+  const value = integrations?.[key];
+  return Array.isArray(value) ? (value as IntegrationEntry[]) : [];
+}
+
+/** Integrations as Backstage defines them; github.com, gitlab.com, dev.azure.com and bitbucket.org are always known. */
+function hostRules(config: ReaderConfig): HostRule[] {
+  const integrations = config.integrations;
+  const rules: HostRule[] = [];
+  const github = [...entries(integrations, "github")];
+  if (!github.some((entry) => entry.host === "github.com")) github.push({ host: "github.com" });
+  for (const entry of github) {
+    const host = entry.host ?? "github.com";
+    const rawBase = entry.rawBaseUrl ?? (host === "github.com" ? "https://raw.githubusercontent.com" : `https://${host}/raw`);
+    const headers = entry.token ? { Authorization: `token ${entry.token}` } : undefined;
+    rules.push({ host, headers, rewrite: (url) => githubRaw(url, rawBase) });
+    const rawHost = new URL(rawBase).host;
+    if (rawHost !== host) rules.push({ host: rawHost, headers });
+  }
+  const gitlab = [...entries(integrations, "gitlab")];
+  if (!gitlab.some((entry) => entry.host === "gitlab.com")) gitlab.push({ host: "gitlab.com" });
+  for (const entry of gitlab) {
+    rules.push({
+      host: entry.host ?? "gitlab.com",
+      headers: entry.token ? { "PRIVATE-TOKEN": entry.token } : undefined,
+      rewrite: (url) => new URL(url.href.replace("/-/blob/", "/-/raw/")),
+    });
+  }
+  const azure = [...entries(integrations, "azure")];
+  if (!azure.some((entry) => entry.host === "dev.azure.com")) azure.push({ host: "dev.azure.com" });
+  for (const entry of azure) {
+    const headers = entry.token ? { Authorization: `Basic ${Buffer.from(`:${entry.token}`).toString("base64")}` } : undefined;
+    rules.push({ host: entry.host ?? "dev.azure.com", headers });
+  }
+  const bitbucket = [...entries(integrations, "bitbucketCloud"), ...entries(integrations, "bitbucketServer"), ...entries(integrations, "bitbucket")];
+  if (!bitbucket.some((entry) => entry.host === "bitbucket.org")) bitbucket.push({ host: "bitbucket.org" });
+  for (const entry of bitbucket) {
+    const headers = entry.token ? { Authorization: `Bearer ${entry.token}` } : undefined;
+    rules.push({ host: entry.host ?? "bitbucket.org", headers, rewrite: (url) => new URL(url.href.replace("/src/", "/raw/")) });
+  }
+  for (const allowed of config.readingAllow ?? []) rules.push({ host: allowed.host });
+  return rules;
+}
+
+/** https://github.com/o/r/blob/main/x.yaml → {rawBase}/o/r/main/x.yaml */
+function githubRaw(url: URL, rawBase: string): URL {
+  const match = /^\/([^/]+)\/([^/]+)\/(?:blob|raw)\/(.+)$/.exec(url.pathname);
+  if (!match) return url;
+  return new URL(`${rawBase.replace(/\/+$/, "")}/${match[1]}/${match[2]}/${match[3]}${url.search}`);
+}

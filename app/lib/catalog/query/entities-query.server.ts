@@ -1,0 +1,190 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { isPostgres } from "../../db/dialect";
+import type { Database } from "../../db/schema";
+import { InputError } from "../../errors";
+import type { Entity } from "../entity";
+import { assembleEntities, ENTITY_ROW_COLUMNS, type EntityRow } from "../store/entity-reader.server";
+import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
+import type { FilterPredicate } from "./predicate";
+import { compileFullText, compilePredicate, sortExpression } from "./sql.server";
+
+// Reading entities: one function per kind of read, each a bounded number of
+// indexed queries whatever the size of the catalog.
+
+type Db = Kysely<Database>;
+type EntitiesQuery = SelectQueryBuilder<Database & { e: Database["catalog_entities"] }, "e", object>;
+
+/** GET /entities with paging sorts by entity ref by default: an order only the server can ask for. */
+export const ENTITY_REF_ORDER = "\u0000entity_ref";
+/** Backstage's defaults: 200 items a page, and the uid as the order when none is asked for. */
+export const DEFAULT_PAGE_SIZE = 200;
+export const MAX_PAGE_SIZE = 10_000;
+/** Sorts missing values last whichever the direction. */
+const MISSING_ASC = "\u{10FFFF}";
+const MISSING_DESC = "";
+
+export type QuerySpec = {
+  filter?: FilterPredicate;
+  query?: FilterPredicate;
+  fullTextFilter?: { term: string; fields?: string[] };
+  orderFields: OrderField[];
+};
+
+export function baseQuery(db: Db, spec: Partial<QuerySpec>): EntitiesQuery {
+  const postgres = isPostgres(db);
+  let query = db.selectFrom("catalog_entities as e") as unknown as EntitiesQuery;
+  for (const predicate of [spec.filter, spec.query]) {
+    if (predicate) query = query.where((eb) => compilePredicate(eb as never, predicate));
+  }
+  const term = spec.fullTextFilter?.term?.trim();
+  if (term) {
+    // Backstage searches the sort field, or else only metadata.uid, unless fields are named.
+    const fields = spec.fullTextFilter?.fields?.length ? spec.fullTextFilter.fields : [spec.orderFields?.[0]?.field ?? "metadata.uid"];
+    query = query.where((eb) => compileFullText(eb as never, term, fields, postgres));
+  }
+  return query;
+}
+
+export async function countEntities(db: Db, spec: Partial<QuerySpec>): Promise<number> {
+  const row = await baseQuery(db, spec).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+async function rowsToEntities(db: Db, rows: EntityRow[]): Promise<Entity[]> {
+  return assembleEntities(db, rows);
+}
+
+/** One page of a by-query request, in either direction from a boundary. */
+export async function queryPage(
+  db: Db,
+  spec: QuerySpec,
+  options: { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean; totalItems: number; fromCursor: boolean },
+): Promise<{ items: Entity[]; totalItems: number; pageInfo: { nextCursor?: string; prevCursor?: string } }> {
+  const { limit } = options;
+  const reverse = Boolean(options.isPrevious);
+  const orderFields = spec.orderFields;
+  let query = baseQuery(db, spec);
+  const sortValues = orderFields.map((field, index) => ({
+    alias: `sort_${index}`,
+    field,
+    missing: field.order === "asc" ? MISSING_ASC : MISSING_DESC,
+  }));
+  query = query.select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const));
+  for (const value of sortValues) {
+    query = query.select((eb) => sql<string>`COALESCE(${sortExpression(eb as never, value.field.field)}, ${value.missing})`.as(value.alias));
+  }
+  if (options.after) {
+    const boundary = options.after;
+    query = query.where((eb) => keysetCondition(eb, sortValues, boundary, reverse));
+  }
+  for (const value of sortValues) {
+    const direction = value.field.order === "asc" !== reverse ? "asc" : "desc";
+    query = query.orderBy(sql.ref(value.alias), direction);
+  }
+  query = query.orderBy("e.entity_id", reverse ? "desc" : "asc");
+  if (options.offset) query = query.offset(options.offset);
+  const rows = (await query.limit(limit + 1).execute()) as Array<EntityRow & Record<string, string>>;
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (reverse) page.reverse();
+
+  const boundaryOf = (row: EntityRow & Record<string, string>) => [...sortValues.map((value) => row[value.alias] ?? null), row.entity_id];
+  const cursorBase = { filter: spec.filter, query: spec.query, orderFields, fullTextFilter: spec.fullTextFilter, totalItems: options.totalItems };
+  const pageInfo: { nextCursor?: string; prevCursor?: string } = {};
+  const last = page.at(-1);
+  const first = page[0];
+  // Forward: more after this page if we fetched one extra. Backward: we came from a later page.
+  if (last && (reverse || hasMore)) pageInfo.nextCursor = encodeCursor({ ...cursorBase, orderFieldValues: boundaryOf(last), isPrevious: false });
+  // As in Backstage, the first page never offers a way back, even with an offset.
+  const earlierExists = reverse ? hasMore : options.fromCursor;
+  if (first && earlierExists) pageInfo.prevCursor = encodeCursor({ ...cursorBase, orderFieldValues: boundaryOf(first), isPrevious: true });
+  return { items: await rowsToEntities(db, page), totalItems: options.totalItems, pageInfo };
+}
+
+/** (v1, …, vn, id) strictly after (or before) the boundary, honouring each field's direction. */
+function keysetCondition(
+  eb: ExpressionBuilder<Database & { e: Database["catalog_entities"] }, "e">,
+  sortValues: Array<{ alias: string; field: OrderField; missing: string }>,
+  boundary: Array<string | null>,
+  reverse: boolean,
+): Expression<SqlBool> {
+  const terms = [
+    ...sortValues.map((value, index) => ({
+      expression: sql`COALESCE(${sortExpression(eb as never, value.field.field)}, ${value.missing})`,
+      value: boundary[index] ?? value.missing,
+      ascending: value.field.order === "asc",
+    })),
+    { expression: sql`e.entity_id`, value: boundary[sortValues.length] ?? "", ascending: true },
+  ];
+  const alternatives = terms.map((term, index) => {
+    const greater = term.ascending !== reverse;
+    const equalities = terms.slice(0, index).map((previous) => sql<SqlBool>`${previous.expression} = ${previous.value}`);
+    const step = greater ? sql<SqlBool>`${term.expression} > ${term.value}` : sql<SqlBool>`${term.expression} < ${term.value}`;
+    return eb.and([...equalities, step]);
+  });
+  return eb.or(alternatives);
+}
+
+export function cursorSpec(cursor: QueryCursor): QuerySpec {
+  return { filter: cursor.filter, query: cursor.query, fullTextFilter: cursor.fullTextFilter, orderFields: cursor.orderFields };
+}
+
+/** GET /entities: a plain list in one order, with offset paging. */
+export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; offset?: number }): Promise<Entity[]> {
+  let query = baseQuery(db, spec).select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const));
+  for (const field of spec.orderFields) {
+    const missing = field.order === "asc" ? MISSING_ASC : MISSING_DESC;
+    query = query.orderBy((eb) => sql`COALESCE(${sortExpression(eb as never, field.field)}, ${missing})`, field.order);
+  }
+  query = query.orderBy("e.entity_id");
+  if (spec.limit !== undefined) query = query.limit(spec.limit);
+  if (spec.offset) query = spec.limit === undefined ? query.limit(Number.MAX_SAFE_INTEGER).offset(spec.offset) : query.offset(spec.offset);
+  return rowsToEntities(db, (await query.execute()) as EntityRow[]);
+}
+
+export async function getEntityByKey(db: Db, key: string): Promise<Entity | undefined> {
+  const row = await db.selectFrom("catalog_entities").select([...ENTITY_ROW_COLUMNS]).where("entity_ref", "=", key).executeTakeFirst();
+  return row ? (await rowsToEntities(db, [row]))[0] : undefined;
+}
+
+export async function getEntityByUid(db: Db, uid: string): Promise<Entity | undefined> {
+  const row = await db.selectFrom("catalog_entities").select([...ENTITY_ROW_COLUMNS]).where("entity_id", "=", uid).executeTakeFirst();
+  return row ? (await rowsToEntities(db, [row]))[0] : undefined;
+}
+
+/** by-refs: items in request order, null where missing or filtered out. */
+export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterPredicate): Promise<Array<Entity | null>> {
+  const rows: EntityRow[] = [];
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const query = baseQuery(db, { filter }).select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const)).where("e.entity_ref", "in", chunk);
+    rows.push(...((await query.execute()) as EntityRow[]));
+  }
+  const entities = await rowsToEntities(db, rows);
+  const byKey = new Map(rows.map((row, index) => [row.entity_ref, entities[index]]));
+  return keys.map((key) => byKey.get(key) ?? null);
+}
+
+/** Facet counts: for each field, its values (as written, so 'Java' and 'java' differ, as in Backstage) and how many matching entities have each. */
+export async function entityFacets(db: Db, facets: string[], spec: Pick<QuerySpec, "filter" | "query">): Promise<Record<string, Array<{ value: string; count: number }>>> {
+  if (facets.length > 50) throw new InputError("At most 50 facets may be requested at once");
+  const result: Record<string, Array<{ value: string; count: number }>> = {};
+  const filtered = spec.filter || spec.query;
+  for (const facet of facets) {
+    let query = db
+      .selectFrom("catalog_search as s")
+      .select(["s.original_value as value", (eb) => eb.fn.count<number | string>("s.entity_id").distinct().as("count")])
+      .where("s.key", "=", facet.toLowerCase())
+      .groupBy("s.original_value");
+    if (filtered) {
+      const matching = baseQuery(db, spec).select("e.entity_id");
+      query = query.where("s.entity_id", "in", matching as never);
+    }
+    const rows = await query.execute();
+    result[facet] = rows
+      .filter((row) => row.value !== null)
+      .map((row) => ({ value: String(row.value), count: Number(row.count) }))
+      .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  }
+  return result;
+}

@@ -1,0 +1,128 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Database } from "../../db/schema";
+import { FULL_TEXT_FIELDS } from "../store/search-rows";
+import type { FieldCondition, FilterPredicate, Primitive } from "./predicate";
+
+// Filters, full-text and ordering as SQL over catalog_entities (aliased e).
+// Hot fields live in columns of their own; everything else is matched through
+// the search table, one EXISTS per condition, which its (key, value) index answers.
+
+type EB = ExpressionBuilder<Database & { e: Database["catalog_entities"] }, "e">;
+
+/** Fields copied into catalog_entities columns (lower-cased), for index-only filters, counts and sorts. */
+const COLUMN_FIELDS: Record<string, "kind" | "namespace" | "name" | "spec_type" | "spec_lifecycle" | "spec_owner" | "entity_id"> = {
+  kind: "kind",
+  "metadata.namespace": "namespace",
+  "metadata.name": "name",
+  "spec.type": "spec_type",
+  "spec.lifecycle": "spec_lifecycle",
+  "spec.owner": "spec_owner",
+  "metadata.uid": "entity_id",
+};
+
+export function columnFor(field: string) {
+  return COLUMN_FIELDS[field.toLowerCase()];
+}
+
+export function compilePredicate(eb: EB, predicate: FilterPredicate): Expression<SqlBool> {
+  if ("$all" in predicate && Array.isArray(predicate.$all)) {
+    const parts = predicate.$all.map((part) => compilePredicate(eb, part));
+    return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+  }
+  if ("$any" in predicate && Array.isArray(predicate.$any)) {
+    const parts = predicate.$any.map((part) => compilePredicate(eb, part));
+    return parts.length ? eb.or(parts) : sql<SqlBool>`1 = 0`;
+  }
+  if ("$not" in predicate && typeof predicate.$not === "object") {
+    return eb.not(compilePredicate(eb, predicate.$not as FilterPredicate));
+  }
+  const parts = Object.entries(predicate as Record<string, FieldCondition>).map(([field, condition]) => compileCondition(eb, field.toLowerCase(), condition));
+  return parts.length === 1 ? parts[0] : eb.and(parts);
+}
+
+function compileCondition(eb: EB, field: string, condition: FieldCondition): Expression<SqlBool> {
+  if (typeof condition !== "object") return matchValues(eb, field, [condition]);
+  if ("$in" in condition) return condition.$in.length ? matchValues(eb, field, condition.$in) : sql<SqlBool>`1 = 0`;
+  if ("$contains" in condition) return matchValues(eb, field, [condition.$contains]);
+  if ("$exists" in condition) {
+    const exists = fieldExists(eb, field);
+    return condition.$exists ? exists : eb.not(exists);
+  }
+  const prefix = `${escapeLike(condition.$hasPrefix.toLowerCase())}%`;
+  const column = columnFor(field);
+  if (column) return sql<SqlBool>`${eb.ref(`e.${column}`)} LIKE ${prefix} ESCAPE '\\'`;
+  return eb.exists(searchRows(eb, field).where(sql<SqlBool>`s.value LIKE ${prefix} ESCAPE '\\'`));
+}
+
+function matchValues(eb: EB, field: string, values: Primitive[]): Expression<SqlBool> {
+  const lowered = values.map((value) => String(value).toLowerCase());
+  const column = columnFor(field);
+  if (column) return eb(`e.${column}`, "in", column === "entity_id" ? values.map(String) : lowered);
+  return eb.exists(searchRows(eb, field).where("s.value", "in", lowered));
+}
+
+function fieldExists(eb: EB, field: string): Expression<SqlBool> {
+  const column = columnFor(field);
+  if (column) return eb(`e.${column}`, "is not", null);
+  return eb.exists(searchRows(eb, field));
+}
+
+function searchRows(eb: EB, field: string) {
+  return eb
+    .selectFrom("catalog_search as s")
+    .select(sql`1`.as("one"))
+    .whereRef("s.entity_id", "=", "e.entity_id")
+    .where("s.key", "=", field);
+}
+
+/**
+ * Backstage's full-text filter: the lower-cased term as a substring of any of
+ * the fields, where `%` and `_` in the term act as LIKE wildcards, as they do
+ * in Backstage. Indexed fields use the trigram index (FTS5 on SQLite, pg_trgm
+ * on PostgreSQL); metadata.uid and other fields scan their rows.
+ */
+export function compileFullText(eb: EB, term: string, fields: string[], postgres: boolean): Expression<SqlBool> {
+  const wanted = [...new Set(fields.map((field) => field.toLowerCase()))];
+  const indexed = wanted.filter((field) => (FULL_TEXT_FIELDS as readonly string[]).includes(field));
+  const scanned = wanted.filter((field) => !indexed.includes(field) && field !== "metadata.uid");
+  const lowered = term.toLocaleLowerCase("en-US");
+  const pattern = `%${lowered}%`;
+  const parts: Expression<SqlBool>[] = [];
+  if (wanted.includes("metadata.uid")) parts.push(sql<SqlBool>`e.entity_id LIKE ${pattern}`);
+  if (indexed.length) {
+    const restrict = indexed.length === FULL_TEXT_FIELDS.length ? sql`` : sql` AND field IN (${sql.join(indexed)})`;
+    // FTS5's trigram index answers a quoted phrase as a substring match, for
+    // terms of three characters or more without wildcards.
+    const phrase = !postgres && [...lowered].length >= 3 && !/[%_]/.test(lowered);
+    const matches = phrase
+      ? sql`SELECT entity_id FROM catalog_fts WHERE catalog_fts MATCH ${`"${lowered.replaceAll('"', '""')}"`}${restrict}`
+      : sql`SELECT entity_id FROM catalog_fts WHERE value LIKE ${pattern}${restrict}`;
+    parts.push(sql<SqlBool>`e.entity_id IN (${matches})`);
+  }
+  if (scanned.length) {
+    parts.push(
+      eb.exists(
+        eb
+          .selectFrom("catalog_search as s")
+          .select(sql`1`.as("one"))
+          .whereRef("s.entity_id", "=", "e.entity_id")
+          .where("s.key", "in", scanned)
+          .where(sql<SqlBool>`s.value LIKE ${pattern}`),
+      ),
+    );
+  }
+  if (parts.length === 0) return sql<SqlBool>`1 = 0`;
+  return parts.length === 1 ? parts[0] : eb.or(parts);
+}
+
+/** The value an entity sorts by for a field: its column, or its smallest search value. */
+export function sortExpression(eb: EB, field: string) {
+  if (field === "\u0000entity_ref") return sql<string | null>`e.entity_ref`;
+  const column = columnFor(field);
+  if (column) return sql<string | null>`${eb.ref(`e.${column}`)}`;
+  return sql<string | null>`(SELECT MIN(s.value) FROM catalog_search s WHERE s.entity_id = e.entity_id AND s.key = ${field.toLowerCase()})`;
+}
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}

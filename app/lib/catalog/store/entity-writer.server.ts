@@ -1,0 +1,251 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/schema";
+import type { Entity, EntityStatusItem } from "../entity";
+import { buildSearchRows, fullTextRows } from "./search-rows";
+
+// Writes what processing one Location entity produced, in one transaction:
+// new and changed entities with their relations and search rows, orphans for
+// what it no longer emits, conflicts as errors, and its own next refresh.
+// The stored body never holds uid or etag: they are columns, added on read.
+
+
+export type DerivedRelation = { sourceKey: string; type: string; targetKey: string; targetDisplay: string };
+
+export type EmittedEntity = {
+  entity: Entity;
+  key: string;
+  kind: string;
+  relations: DerivedRelation[];
+  locationKey: string;
+  originKey: string;
+  /** Errors about this entity that keep its previous version (e.g. a relation that does not parse). */
+  errors?: EntityStatusItem[];
+};
+
+export type ProcessingOutput = {
+  /** The Location entity that was processed. */
+  parentKey: string;
+  emitted: EmittedEntity[];
+  /** Errors for the Location entity itself: unreadable targets, broken documents, conflicts. */
+  parentErrors: EntityStatusItem[];
+  /** Errors for existing entities whose new version could not be taken. */
+  keptWithErrors: Map<string, EntityStatusItem[]>;
+  now: number;
+  nextRefreshAt: number;
+};
+
+export type WriteSummary = { inserted: number; updated: number; orphaned: number; conflicts: number };
+
+const BATCH_ROWS = 500;
+
+export async function writeProcessingOutput(db: Kysely<Database>, output: ProcessingOutput): Promise<WriteSummary> {
+  return db.transaction().execute((trx) => writeInTransaction(trx, output));
+}
+
+async function writeInTransaction(trx: Transaction<Database>, output: ProcessingOutput): Promise<WriteSummary> {
+  const { parentKey, now } = output;
+  const summary: WriteSummary = { inserted: 0, updated: 0, orphaned: 0, conflicts: 0 };
+  const parentErrors = [...output.parentErrors];
+
+  const children = new Map(
+    (await trx.selectFrom("catalog_entities").select(["entity_id", "entity_ref", "hash", "errors", "orphan"]).where("parent_ref", "=", parentKey).execute()).map(
+      (row) => [row.entity_ref, row],
+    ),
+  );
+  const emittedKeys = output.emitted.map((item) => item.key).filter((key) => !children.has(key));
+  const others = new Map<string, { entity_id: string; parent_ref: string | null; orphan: number; location_key: string | null }>();
+  for (const chunk of chunks(emittedKeys, BATCH_ROWS)) {
+    const rows = await trx.selectFrom("catalog_entities").select(["entity_id", "entity_ref", "parent_ref", "orphan", "location_key"]).where("entity_ref", "in", chunk).execute();
+    for (const row of rows) others.set(row.entity_ref, row);
+  }
+
+  const changed: Array<{ id: string; item: EmittedEntity }> = [];
+  const seen = new Set<string>();
+  const inserts: Database["catalog_entities"][] = [];
+  for (const item of output.emitted) {
+    if (seen.has(item.key)) {
+      parentErrors.push(processingError("ConflictError", `Detected duplicate entity ${item.key} in ${item.locationKey}; the first one is kept`));
+      continue;
+    }
+    seen.add(item.key);
+    const body = JSON.stringify(item.entity);
+    const hash = createHash("sha1").update(body).digest("hex");
+    const errors = item.errors?.length ? JSON.stringify(item.errors) : null;
+    const existing = children.get(item.key);
+    if (existing) {
+      if (existing.hash === hash && existing.errors === errors && !existing.orphan) continue;
+      await trx
+        .updateTable("catalog_entities")
+        .set({ ...columnsOf(item, body, hash), errors, orphan: 0, etag: newEtag(), updated_at: now, ...locationQueue(item, now) })
+        .where("entity_id", "=", existing.entity_id)
+        .execute();
+      changed.push({ id: existing.entity_id, item });
+      summary.updated++;
+      continue;
+    }
+    const other = others.get(item.key);
+    if (other && !other.orphan) {
+      summary.conflicts++;
+      parentErrors.push(
+        processingError("ConflictError", `Detected conflicting entityRef ${item.key} already referenced by ${other.location_key ?? other.parent_ref ?? "another location"} and now also ${item.locationKey}`),
+      );
+      continue;
+    }
+    if (other) {
+      // An orphan that a location emits again is adopted by it.
+      await trx
+        .updateTable("catalog_entities")
+        .set({ ...columnsOf(item, body, hash), parent_ref: parentKey, root_source: null, errors, orphan: 0, etag: newEtag(), updated_at: now, ...locationQueue(item, now) })
+        .where("entity_id", "=", other.entity_id)
+        .execute();
+      changed.push({ id: other.entity_id, item });
+      summary.updated++;
+      continue;
+    }
+    const id = randomUUID();
+    inserts.push({
+      entity_id: id,
+      ...columnsOf(item, body, hash),
+      parent_ref: parentKey,
+      root_source: null,
+      errors,
+      etag: newEtag(),
+      orphan: 0,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: now,
+      next_refresh_at: item.kind === "location" ? now : null,
+    });
+    changed.push({ id, item });
+    summary.inserted++;
+  }
+  for (const chunk of chunks(inserts, BATCH_ROWS)) await trx.insertInto("catalog_entities").values(chunk).execute();
+
+  for (const [key, errors] of output.keptWithErrors) {
+    const child = children.get(key);
+    if (!child) continue;
+    seen.add(key);
+    const serialized = JSON.stringify(errors);
+    if (child.errors !== serialized) {
+      await trx.updateTable("catalog_entities").set({ errors: serialized, etag: newEtag(), updated_at: now }).where("entity_id", "=", child.entity_id).execute();
+    }
+  }
+
+  await replaceDerivedRows(trx, changed, inserts.length > 0 ? new Set(inserts.map((row) => row.entity_id)) : new Set());
+
+  const gone = [...children.values()].filter((child) => !seen.has(child.entity_ref) && !child.orphan);
+  for (const chunk of chunks(gone, BATCH_ROWS)) {
+    await trx.updateTable("catalog_entities").set({ orphan: 1, etag: newEtag(), updated_at: now, next_refresh_at: null }).where("entity_id", "in", chunk.map((child) => child.entity_id)).execute();
+  }
+  summary.orphaned = gone.length;
+
+  const errors = parentErrors.length ? JSON.stringify(parentErrors) : null;
+  const parent = await trx.selectFrom("catalog_entities").select("errors").where("entity_ref", "=", parentKey).executeTakeFirst();
+  await trx
+    .updateTable("catalog_entities")
+    .set({
+      errors,
+      ...(parent?.errors === errors ? {} : { etag: newEtag(), updated_at: now }),
+      next_refresh_at: output.nextRefreshAt,
+      lease_owner: null,
+      lease_until: null,
+    })
+    .where("entity_ref", "=", parentKey)
+    .execute();
+  return summary;
+}
+
+/** Relations, search and full-text rows follow the entity; targets of changed relations get a new etag. */
+async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ id: string; item: EmittedEntity }>, fresh: Set<string>) {
+  if (changed.length === 0) return;
+  const stale = changed.filter((entry) => !fresh.has(entry.id)).map((entry) => entry.id);
+  const touched = new Set<string>();
+  for (const chunk of chunks(stale, BATCH_ROWS)) {
+    const old = await trx.selectFrom("catalog_relations").select("target_ref").where("originating_entity_id", "in", chunk).execute();
+    for (const row of old) touched.add(row.target_ref);
+    await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).execute();
+    await trx.deleteFrom("catalog_search").where("entity_id", "in", chunk).execute();
+    await trx.deleteFrom("catalog_fts").where("entity_id", "in", chunk).execute();
+  }
+
+  const relationRows = changed.flatMap(({ id, item }) =>
+    item.relations.map((relation) => ({
+      originating_entity_id: id,
+      source_ref: relation.sourceKey,
+      type: relation.type,
+      target_ref: relation.targetKey,
+      target_display: relation.targetDisplay,
+    })),
+  );
+  for (const row of relationRows) {
+    touched.add(row.target_ref);
+    touched.add(row.source_ref);
+  }
+  for (const chunk of chunks(relationRows, BATCH_ROWS)) await trx.insertInto("catalog_relations").values(chunk).execute();
+
+  await insertSearchRows(
+    trx,
+    changed.map(({ id, item }) => ({ id, entity: item.entity, relations: item.relations.filter((relation) => relation.sourceKey === item.key) })),
+  );
+
+  // Relations written by one entity appear on others: their stitched form changed.
+  for (const key of changed.map((entry) => entry.item.key)) touched.delete(key);
+  const etag = newEtag();
+  for (const chunk of chunks([...touched], BATCH_ROWS)) {
+    await trx.updateTable("catalog_entities").set({ etag }).where("entity_ref", "in", chunk).execute();
+  }
+}
+
+/** The search and full-text rows of entities whose old rows are already gone. */
+export async function insertSearchRows(trx: Transaction<Database>, entities: Array<{ id: string; entity: Entity; relations: DerivedRelation[] }>) {
+  const searchRows = [];
+  const ftsRows = [];
+  for (const { id, entity, relations } of entities) {
+    const rows = buildSearchRows({ ...entity, metadata: { ...entity.metadata, uid: id } }, relations);
+    for (const row of rows) searchRows.push({ entity_id: id, ...row });
+    for (const row of fullTextRows(rows)) ftsRows.push({ entity_id: id, ...row });
+  }
+  for (const chunk of chunks(searchRows, BATCH_ROWS * 2)) await trx.insertInto("catalog_search").values(chunk).execute();
+  for (const chunk of chunks(ftsRows, BATCH_ROWS * 2)) await trx.insertInto("catalog_fts").values(chunk).execute();
+}
+
+function columnsOf(item: EmittedEntity, body: string, hash: string) {
+  const spec = (item.entity.spec ?? {}) as Record<string, unknown>;
+  const lower = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : null);
+  const [kind, rest] = item.key.split(":");
+  const [namespace, ...name] = rest.split("/");
+  return {
+    entity_ref: item.key,
+    kind,
+    namespace,
+    name: name.join("/"),
+    spec_type: lower(spec.type),
+    spec_lifecycle: lower(spec.lifecycle),
+    spec_owner: lower(spec.owner),
+    location_key: item.locationKey,
+    origin_key: item.originKey,
+    body,
+    hash,
+  };
+}
+
+/** A Location entity that is new or changed is due for processing at once. */
+function locationQueue(item: EmittedEntity, now: number) {
+  return item.kind === "location" ? { next_refresh_at: now } : {};
+}
+
+export function processingError(name: string, message: string): EntityStatusItem {
+  return { type: "backstage.io/catalog-processing", level: "error", message: `${name}: ${message}`, error: { name, message } };
+}
+
+export function newEtag(): string {
+  return randomUUID().replaceAll("-", "");
+}
+
+export function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+

@@ -1,0 +1,71 @@
+import { apiRoute, allowQueryParams, integerParam } from "~/lib/http/api.server";
+import { InputError } from "~/lib/errors";
+import { parseFields } from "~/lib/catalog/fields";
+import { parseOrderParams } from "~/lib/catalog/http-params";
+import { parseFilterParams } from "~/lib/catalog/query/predicate";
+
+// GET /api/catalog/entities: a bare array. With limit, offset or after it is
+// one page ordered by entity ref with a Link header to the next; without, it
+// streams every entity, as Backstage does.
+
+export const loader = apiRoute({
+  GET: async ({ app, url }) => {
+    allowQueryParams(url, ["filter", "fields", "limit", "offset", "after", "order"]);
+    const filter = parseFilterParams(url.searchParams.getAll("filter"));
+    const fields = parseFields(url.searchParams.getAll("fields"));
+    const order = parseOrderParams(url.searchParams.getAll("order"));
+    let limit = integerParam(url, "limit", { min: 1, message: "Invalid limit, must be greater than zero" });
+    let offset = integerParam(url, "offset", { min: 0, message: "Invalid offset, must be zero or greater" });
+    const after = url.searchParams.get("after");
+    if (after !== null) ({ limit, offset } = parseAfter(after));
+    if (limit === undefined && offset === undefined && after === null) {
+      return streamJsonArray(app.catalog.entities.streamEntities({ filter, order, fields }));
+    }
+    const page = await app.catalog.entities.listEntitiesPage({ filter, order, limit, offset: offset ?? 0, fields });
+    const headers = new Headers();
+    if (page.hasMore && limit !== undefined) {
+      const next = new URLSearchParams(url.searchParams);
+      next.delete("offset");
+      next.set("after", Buffer.from(JSON.stringify({ limit, offset: (offset ?? 0) + limit })).toString("base64"));
+      headers.set("Link", `</entities?${next}>; rel="next"`);
+    }
+    return Response.json(page.items, { headers });
+  },
+});
+
+function parseAfter(value: string): { limit?: number; offset: number } {
+  if (!value) throw new InputError("Invalid after, must not be empty");
+  let parsed: { limit?: unknown; offset?: unknown };
+  try {
+    parsed = JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+  } catch {
+    throw new InputError("Malformed after cursor, could not be parsed");
+  }
+  if (parsed.limit !== undefined && (typeof parsed.limit !== "number" || parsed.limit < 1)) throw new InputError("Malformed after cursor, limit was not a number");
+  if (typeof parsed.offset !== "number" || parsed.offset < 0) throw new InputError("Malformed after cursor, offset was not a number");
+  return { limit: parsed.limit as number | undefined, offset: parsed.offset };
+}
+
+/** Writes pages as they are read, so a large catalog never sits in memory as one response. */
+function streamJsonArray(pages: AsyncGenerator<unknown[]>): Response {
+  const encoder = new TextEncoder();
+  let first = true;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await pages.next();
+      if (done) {
+        controller.enqueue(encoder.encode(first ? "[]" : "]"));
+        controller.close();
+        return;
+      }
+      const parts = value.map((item) => JSON.stringify(item));
+      if (parts.length === 0) return;
+      controller.enqueue(encoder.encode(`${first ? "[" : ","}${parts.join(",")}`));
+      first = false;
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+  return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+}

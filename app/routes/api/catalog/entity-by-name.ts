@@ -1,0 +1,6 @@
+import { apiRoute } from "~/lib/http/api.server";
+
+// GET /api/catalog/entities/by-name/:kind/:namespace/:name
+export const loader = apiRoute({
+  GET: async ({ app, params }) => Response.json(await app.catalog.entities.entityByName(params.kind!, params.namespace!, params.name!)),
+});

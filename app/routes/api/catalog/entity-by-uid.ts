@@ -1,0 +1,12 @@
+import { apiRoute } from "~/lib/http/api.server";
+
+// GET and DELETE /api/catalog/entities/by-uid/:uid (DELETE answers 204 whether or not it existed).
+const route = apiRoute({
+  GET: async ({ app, params }) => Response.json(await app.catalog.entities.entityByUid(params.uid!)),
+  DELETE: async ({ app, params }) => {
+    await app.catalog.entities.deleteEntityByUid(params.uid!);
+    return new Response(null, { status: 204 });
+  },
+});
+export const loader = route;
+export const action = route;

@@ -1,0 +1,22 @@
+import { apiRoute, allowQueryParams, readJsonObject } from "~/lib/http/api.server";
+import { InputError } from "~/lib/errors";
+import { parseQueryBody, stringList } from "~/lib/catalog/http-params";
+import { parseFilterParams } from "~/lib/catalog/query/predicate";
+
+// /api/catalog/entity-facets: GET with facet and filter parameters, POST with a predicate.
+const route = apiRoute({
+  GET: async ({ app, url }) => {
+    allowQueryParams(url, ["facet", "filter"]);
+    const facets = url.searchParams.getAll("facet").filter(Boolean);
+    if (facets.length === 0) throw new InputError("Missing facet parameter");
+    return Response.json(await app.catalog.entities.facets({ facets, filter: parseFilterParams(url.searchParams.getAll("filter")) }));
+  },
+  POST: async ({ app, request }) => {
+    const body = await readJsonObject(request);
+    const facets = stringList(body.facets, "facets")?.filter(Boolean);
+    if (!facets?.length) throw new InputError("Missing or empty facets parameter");
+    return Response.json(await app.catalog.entities.facets({ facets, query: parseQueryBody(body.query) }));
+  },
+});
+export const loader = route;
+export const action = route;

@@ -1,0 +1,6 @@
+import { apiRoute } from "~/lib/http/api.server";
+
+// GET /api/catalog/locations/by-entity/:kind/:namespace/:name
+export const loader = apiRoute({
+  GET: async ({ app, params }) => Response.json(await app.catalog.locations.byEntity(params.kind!, params.namespace!, params.name!)),
+});

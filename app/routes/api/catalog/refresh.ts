@@ -1,0 +1,12 @@
+import { apiRoute, readJsonObject } from "~/lib/http/api.server";
+import { InputError } from "~/lib/errors";
+
+// POST /api/catalog/refresh {entityRef}: re-reads the entity's location now.
+export const action = apiRoute({
+  POST: async ({ app, request }) => {
+    const body = await readJsonObject(request);
+    if (typeof body.entityRef !== "string" || !body.entityRef) throw new InputError("Malformed request: entityRef must be a string");
+    await app.catalog.entities.refresh(body.entityRef);
+    return new Response(null, { status: 200 });
+  },
+});
