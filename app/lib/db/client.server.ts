@@ -60,6 +60,9 @@ async function openPostgres(connection: DatabaseConfig["connection"]): Promise<A
         };
   await ensurePostgresDatabase(poolConfig);
   const pool = new pg.Pool({ ...poolConfig, max: 10 });
+  // An idle connection the server closed (restart, failover) must not crash
+  // the process; the pool replaces it and the next query reports any outage.
+  pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const probe = new pg.Client(poolConfig);
   const where = `${probe.host}:${probe.port}/${probe.database}`;

@@ -43,14 +43,16 @@ export function createProcessingEngine(options: {
   let running: Promise<unknown> | undefined;
   let stopped = true;
 
-  async function claim(entityId: string): Promise<boolean> {
+  /** Takes the lease if nobody holds one and, unless forced, if the location is still due. */
+  async function claim(entityId: string, force = false): Promise<boolean> {
     const at = now();
-    const result = await db
+    let update = db
       .updateTable("catalog_entities")
       .set({ lease_owner: owner, lease_until: at + LEASE_MS })
       .where("entity_id", "=", entityId)
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)]))
-      .executeTakeFirst();
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)]));
+    if (!force) update = update.where("next_refresh_at", "<=", at);
+    const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -119,7 +121,7 @@ export function createProcessingEngine(options: {
       for (let attempt = 0; attempt < 50; attempt++) {
         const row = await db.selectFrom("catalog_entities").select(["entity_id", "entity_ref", "body"]).where("entity_ref", "=", entityRef).executeTakeFirst();
         if (!row) return undefined;
-        if (await claim(row.entity_id)) return processClaimed(row);
+        if (await claim(row.entity_id, true)) return processClaimed(row);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       return undefined;

@@ -120,7 +120,21 @@ async function writeInTransaction(trx: Transaction<Database>, output: Processing
     changed.push({ id, item });
     summary.inserted++;
   }
-  for (const chunk of chunks(inserts, BATCH_ROWS)) await trx.insertInto("catalog_entities").values(chunk).execute();
+  // Another replica may have inserted the same ref since we looked: the
+  // database decides who was first, and the loser records a conflict.
+  const inserted = new Set<string>();
+  for (const chunk of chunks(inserts, BATCH_ROWS)) {
+    const rows = await trx.insertInto("catalog_entities").values(chunk).onConflict((oc) => oc.column("entity_ref").doNothing()).returning("entity_id").execute();
+    for (const row of rows) inserted.add(row.entity_id);
+  }
+  for (const row of inserts) {
+    if (inserted.has(row.entity_id)) continue;
+    const index = changed.findIndex((entry) => entry.id === row.entity_id);
+    const [lost] = changed.splice(index, 1);
+    summary.inserted--;
+    summary.conflicts++;
+    parentErrors.push(processingError("ConflictError", `Detected conflicting entityRef ${lost.item.key} already referenced by another location and now also ${lost.item.locationKey}`));
+  }
 
   for (const [key, errors] of output.keptWithErrors) {
     const child = children.get(key);
@@ -132,7 +146,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: Processing
     }
   }
 
-  await replaceDerivedRows(trx, changed, inserts.length > 0 ? new Set(inserts.map((row) => row.entity_id)) : new Set());
+  await replaceDerivedRows(trx, changed, inserted);
 
   const gone = [...children.values()].filter((child) => !seen.has(child.entity_ref) && !child.orphan);
   for (const chunk of chunks(gone, BATCH_ROWS)) {

@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../tests/support/databases";
+import { configSchema } from "../config/schema";
+import { openDatabase, type AtriumDatabase } from "../db/client.server";
+import { migrateToLatest } from "../db/migrate.server";
+import { createCatalog, type Catalog } from "./catalog.server";
+import type { Entity } from "./entity";
+
+// The catalog store on both engines: ingestion from real files, relations
+// both ways, processing errors, orphans, conflicts, refresh and leases.
+
+const ALL_KINDS = ["Component", "API", "System", "Domain", "Resource", "Group", "User", "Location", "Template"];
+
+function component(name: string, spec: Record<string, unknown> = {}) {
+  return { apiVersion: "backstage.io/v1alpha1", kind: "Component", metadata: { name }, spec: { type: "service", lifecycle: "production", owner: "team-a", ...spec } };
+}
+const TEAM_A = { apiVersion: "backstage.io/v1alpha1", kind: "Group", metadata: { name: "team-a" }, spec: { type: "team", children: [] } };
+const yaml = (...documents: object[]) => documents.map((document) => JSON.stringify(document)).join("\n---\n");
+
+describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
+  let dir: string;
+  let dbConfig: TestDatabaseConfig;
+  let database: AtriumDatabase;
+  const catalogs: Catalog[] = [];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "atrium-catalog-"));
+    dbConfig = testDatabaseConfig(engine);
+    database = await openDatabase(dbConfig as never, dir);
+    await migrateToLatest(database);
+  });
+  afterEach(async () => {
+    for (const catalog of catalogs.splice(0)) await catalog.stop();
+    await database.destroy();
+    await dropTestDatabase(dbConfig);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const write = (file: string, text: string) => writeFileSync(path.join(dir, file), text);
+
+  async function startCatalog(locations: string[]) {
+    const config = configSchema.parse({
+      app: { baseUrl: "http://localhost:7007" },
+      catalog: { locations: locations.map((target) => ({ type: "file", target })), rules: [{ allow: ALL_KINDS }], processingInterval: false },
+    });
+    const catalog = createCatalog({ db: database.db, config, rootDir: dir, logger: pino({ level: "silent" }) });
+    catalogs.push(catalog);
+    await catalog.start();
+    await catalog.stop();
+    await catalog.engine.drain();
+    return catalog;
+  }
+
+  const byName = (catalog: Catalog, kind: string, name: string) => catalog.entities.entityByName(kind, "default", name);
+
+  it("ingests a location tree, annotating each entity with where it came from", async () => {
+    write("catalog-info.yaml", yaml({ apiVersion: "backstage.io/v1alpha1", kind: "Location", metadata: { name: "root" }, spec: { targets: ["./org.yaml", "./services.yaml"] } }));
+    write("org.yaml", yaml(TEAM_A));
+    write("services.yaml", yaml(component("billing"), component("ledger")));
+    const catalog = await startCatalog(["./catalog-info.yaml"]);
+
+    const billing = await byName(catalog, "component", "billing");
+    expect(billing.metadata.annotations).toMatchObject({
+      "backstage.io/managed-by-location": `file:${path.join(dir, "services.yaml")}`,
+      "backstage.io/managed-by-origin-location": `file:${path.join(dir, "catalog-info.yaml")}`,
+    });
+    expect(billing.metadata.uid).toMatch(/^[0-9a-f-]{36}$/);
+    const ancestry = await catalog.entities.ancestry("component", "default", "billing");
+    expect(ancestry.items.map((item) => item.entity.metadata.name)).toEqual(["billing", "root", expect.stringMatching(/^generated-[0-9a-f]{40}$/)]);
+    expect(ancestry.items.at(-1)?.parentEntityRefs).toEqual([]);
+  });
+
+  it("writes relations in both directions", async () => {
+    write(
+      "all.yaml",
+      yaml(
+        TEAM_A,
+        component("billing", { providesApis: ["billing-api"], dependsOn: ["resource:billing-db"] }),
+        { apiVersion: "backstage.io/v1alpha1", kind: "API", metadata: { name: "billing-api" }, spec: { type: "openapi", lifecycle: "production", owner: "team-a", definition: "openapi: 3.0.0" } },
+        { apiVersion: "backstage.io/v1alpha1", kind: "Resource", metadata: { name: "billing-db" }, spec: { type: "database", owner: "team-a" } },
+      ),
+    );
+    const catalog = await startCatalog(["./all.yaml"]);
+    const relations = (entity: Entity) => entity.relations?.map((relation) => `${relation.type} ${relation.targetRef}`);
+    expect(relations(await byName(catalog, "component", "billing"))).toEqual(["dependsOn resource:default/billing-db", "ownedBy group:default/team-a", "providesApi api:default/billing-api"]);
+    expect(relations(await byName(catalog, "group", "team-a"))).toEqual(["ownerOf api:default/billing-api", "ownerOf component:default/billing", "ownerOf resource:default/billing-db"]);
+    expect(relations(await byName(catalog, "api", "billing-api"))).toContain("apiProvidedBy component:default/billing");
+    expect(relations(await byName(catalog, "resource", "billing-db"))).toContain("dependencyOf component:default/billing");
+  });
+
+  it("turns broken documents into errors on their Location and keeps the rest", async () => {
+    write("services.yaml", `${yaml(component("good"))}\n---\napiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: { name: "Not Valid!" }\n---\nbroken: [unclosed\n`);
+    const catalog = await startCatalog(["./services.yaml"]);
+    await expect(byName(catalog, "component", "good")).resolves.toBeDefined();
+    const root = (await catalog.entities.queryEntities({ filter: { kind: "location" } })).items[0] as Entity;
+    const messages = root.status?.items?.map((item) => `${item.level} ${item.message}`) ?? [];
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/^error InputError: .*metadata/);
+    expect(messages[1]).toMatch(/^error InputError: YAML error at file:/);
+  });
+
+  it("makes an entity its location stops emitting an orphan, kept until deleted, and adopts it again", async () => {
+    write("services.yaml", yaml(TEAM_A, component("billing"), component("legacy")));
+    const catalog = await startCatalog(["./services.yaml"]);
+    const legacy = await byName(catalog, "component", "legacy");
+
+    write("services.yaml", yaml(TEAM_A, component("billing")));
+    await catalog.entities.refresh("component:default/billing");
+    const orphan = await byName(catalog, "component", "legacy");
+    expect(orphan.metadata.annotations?.["backstage.io/orphan"]).toBe("true");
+    expect(orphan.metadata.uid).toBe(legacy.metadata.uid);
+
+    write("services.yaml", yaml(TEAM_A, component("billing"), component("legacy")));
+    await catalog.entities.refresh("component:default/billing");
+    expect((await byName(catalog, "component", "legacy")).metadata.annotations?.["backstage.io/orphan"]).toBeUndefined();
+  });
+
+  it("keeps the first of two locations emitting the same entity and gives the second an error", async () => {
+    write("first.yaml", yaml(component("shared", { lifecycle: "production" })));
+    write("second.yaml", yaml(component("shared", { lifecycle: "experimental" })));
+    const catalog = await startCatalog(["./first.yaml", "./second.yaml"]);
+    const shared = await byName(catalog, "component", "shared");
+    const origin = shared.metadata.annotations?.["backstage.io/managed-by-location"];
+    const loser = origin?.endsWith("first.yaml") ? "second.yaml" : "first.yaml";
+    const locations = (await catalog.entities.queryEntities({ filter: { kind: "location" } })).items as Entity[];
+    const errored = locations.filter((location) => location.status?.items?.length);
+    expect(errored).toHaveLength(1);
+    expect(errored[0].metadata.annotations?.["backstage.io/managed-by-location"]).toBe(`file:${path.join(dir, loser)}`);
+    expect(errored[0].status?.items?.[0].message).toMatch(/conflicting entityRef component:default\/shared/);
+  });
+
+  it("changes the etag when an entity or its relations change, never the uid", async () => {
+    write("services.yaml", yaml(TEAM_A, component("billing")));
+    const catalog = await startCatalog(["./services.yaml"]);
+    const before = await byName(catalog, "component", "billing");
+    const teamBefore = await byName(catalog, "group", "team-a");
+
+    write("services.yaml", yaml(TEAM_A, component("billing", { lifecycle: "deprecated" }), component("ledger")));
+    await catalog.entities.refresh("component:default/billing");
+    const after = await byName(catalog, "component", "billing");
+    expect(after.spec?.lifecycle).toBe("deprecated");
+    expect(after.metadata.uid).toBe(before.metadata.uid);
+    expect(after.metadata.etag).not.toBe(before.metadata.etag);
+    // team-a did not change, but it now owns ledger too
+    expect((await byName(catalog, "group", "team-a")).metadata.etag).not.toBe(teamBefore.metadata.etag);
+  });
+
+  it("orphans what a location emitted when the location leaves the config", async () => {
+    write("services.yaml", yaml(component("billing")));
+    await startCatalog(["./services.yaml"]);
+    const catalog = await startCatalog([]);
+    expect((await byName(catalog, "component", "billing")).metadata.annotations?.["backstage.io/orphan"]).toBe("true");
+  });
+
+  it("lets only one of two replicas process a location at a time", async () => {
+    write("a.yaml", yaml(component("a")));
+    write("b.yaml", yaml(component("b")));
+    write("c.yaml", yaml(component("c")));
+    const config = configSchema.parse({
+      app: { baseUrl: "http://localhost:7007" },
+      catalog: { locations: ["a", "b", "c"].map((name) => ({ type: "file", target: `./${name}.yaml` })), rules: [{ allow: ALL_KINDS }], processingInterval: false },
+    });
+    const replicas = [0, 1].map(() => createCatalog({ db: database.db, config, rootDir: dir, logger: pino({ level: "silent" }) }));
+    catalogs.push(...replicas);
+    await replicas[0].start();
+    await replicas[0].stop();
+    const processed = await Promise.all(replicas.map((replica) => replica.engine.processDue()));
+    expect(processed[0] + processed[1]).toBe(3);
+    expect((await replicas[1].entities.queryEntities({ filter: { kind: "component" } })).totalItems).toBe(3);
+  });
+});

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../../tests/support/databases";
+import { configSchema } from "../../config/schema";
+import { openDatabase, type AtriumDatabase } from "../../db/client.server";
+import { migrateToLatest } from "../../db/migrate.server";
+import { createCatalog, type Catalog } from "../catalog.server";
+import type { Entity } from "../entity";
+import { parseFilterParams } from "./predicate";
+
+// Queries on both engines over one small catalog: filters, ordering, cursor
+// paging both ways, counts, full-text, facets and by-refs.
+
+const TYPES = ["service", "website", "library"];
+const components = Array.from({ length: 25 }, (_, i) => ({
+  apiVersion: "backstage.io/v1alpha1",
+  kind: "Component",
+  metadata: {
+    name: `svc-${String(i).padStart(2, "0")}`,
+    ...(i % 5 === 0 ? {} : { title: `Service ${i % 7}` }),
+    tags: i % 2 ? ["java", "payments"] : ["java"],
+    labels: { language: i % 2 ? "java" : "Java" },
+    annotations: i === 3 ? { "backstage.io/techdocs-ref": "dir:." } : {},
+  },
+  spec: { type: TYPES[i % 3], lifecycle: i < 20 ? "production" : "experimental", owner: i % 4 === 0 ? "team-b" : "team-a" },
+}));
+const groups = ["team-a", "team-b"].map((name) => ({ apiVersion: "backstage.io/v1alpha1", kind: "Group", metadata: { name }, spec: { type: "team", children: [] } }));
+
+describe.each(TEST_ENGINES)("entity queries on %s", (engine) => {
+  let dir: string;
+  let dbConfig: TestDatabaseConfig;
+  let database: AtriumDatabase;
+  let catalog: Catalog;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "atrium-query-"));
+    writeFileSync(path.join(dir, "all.yaml"), [...groups, ...components].map((document) => JSON.stringify(document)).join("\n---\n"));
+    dbConfig = testDatabaseConfig(engine);
+    database = await openDatabase(dbConfig as never, dir);
+    await migrateToLatest(database);
+    const config = configSchema.parse({
+      app: { baseUrl: "http://localhost:7007" },
+      catalog: { locations: [{ type: "file", target: "./all.yaml" }], rules: [{ allow: ["Component", "Group", "Location"] }], processingInterval: false },
+    });
+    catalog = createCatalog({ db: database.db, config, rootDir: dir, logger: pino({ level: "silent" }) });
+    await catalog.start();
+    await catalog.stop();
+    await catalog.engine.drain();
+  });
+  afterAll(async () => {
+    await database.destroy();
+    await dropTestDatabase(dbConfig);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const names = (items: Array<Partial<Entity>>) => items.map((item) => item.metadata?.name);
+  const query = (filter: string[], extra: object = {}) => catalog.entities.queryEntities({ filter: parseFilterParams(filter), limit: 100, ...extra });
+
+  it("ANDs the pairs of one filter, ORs filters, and matches case-insensitively", async () => {
+    expect((await query(["kind=Component,spec.type=SERVICE,spec.lifecycle=experimental"])).totalItems).toBe(2);
+    expect((await query(["kind=group", "spec.type=website"])).totalItems).toBe(2 + 8);
+    expect((await query(["kind=component,spec.type=service,spec.type=library"])).totalItems).toBe(17);
+  });
+
+  it("treats a key alone as 'exists' and reaches annotations, tags and relations", async () => {
+    expect(names((await query(["metadata.annotations.backstage.io/techdocs-ref"])).items)).toEqual(["svc-03"]);
+    expect((await query(["kind=component,metadata.title"])).totalItems).toBe(20);
+    expect((await query(["metadata.tags=payments"])).totalItems).toBe(12);
+    expect((await query(["relations.ownedBy=group:default/team-b"])).totalItems).toBe(7);
+  });
+
+  it("evaluates predicates with $not, $in, $hasPrefix and $exists", async () => {
+    const result = await catalog.entities.queryEntities({
+      query: { $all: [{ kind: "component" }, { $not: { "spec.owner": "team-a" } }, { "metadata.name": { $hasPrefix: "SVC-1" } }] },
+      limit: 100,
+    });
+    expect(names(result.items).sort()).toEqual(["svc-12", "svc-16"]);
+    expect((await catalog.entities.queryEntities({ query: { "spec.type": { $in: ["website", "library"] }, "metadata.title": { $exists: false } } })).totalItems).toBe(3);
+  });
+
+  it("pages forward and back through every item with stable totals", async () => {
+    const orderFields = [{ field: "metadata.title", order: "desc" as const }];
+    const first = await catalog.entities.queryEntities({ filter: parseFilterParams(["kind=component"]), orderFields, limit: 7 });
+    expect(first.totalItems).toBe(25);
+    expect(first.pageInfo.prevCursor).toBeUndefined();
+    const pages = [first];
+    while (pages.at(-1)!.pageInfo.nextCursor) pages.push(await catalog.entities.queryEntities({ cursor: pages.at(-1)!.pageInfo.nextCursor!, limit: 7 }));
+    const all = pages.flatMap((page) => names(page.items));
+    expect(pages).toHaveLength(4);
+    expect(new Set(all).size).toBe(25);
+    expect(pages.every((page) => page.totalItems === 25)).toBe(true);
+    // Entities without a title come last, whatever the direction.
+    expect(all.slice(-5).sort()).toEqual(["svc-00", "svc-05", "svc-10", "svc-15", "svc-20"]);
+    const titles = pages.flatMap((page) => page.items.map((item) => item.metadata?.title)).slice(0, 20);
+    expect(titles).toEqual([...titles].sort().reverse());
+
+    const back = await catalog.entities.queryEntities({ cursor: pages[2].pageInfo.prevCursor!, limit: 7 });
+    expect(names(back.items)).toEqual(names(pages[1].items));
+    const backToStart = await catalog.entities.queryEntities({ cursor: back.pageInfo.prevCursor!, limit: 7 });
+    expect(names(backToStart.items)).toEqual(names(first.items));
+    expect(backToStart.pageInfo.prevCursor).toBeUndefined();
+    expect(backToStart.pageInfo.nextCursor).toBeDefined();
+  });
+
+  it("orders by uid by default and skips counting when asked", async () => {
+    const result = await catalog.entities.queryEntities({ filter: parseFilterParams(["kind=component"]), limit: 25, totalItems: "exclude" });
+    const uids = result.items.map((item) => item.metadata?.uid as string);
+    expect(uids).toEqual([...uids].sort());
+    expect(result.totalItems).toBe(0);
+  });
+
+  it("finds a full-text term as a substring of the named fields, or of the sort field", async () => {
+    const byTitle = await catalog.entities.queryEntities({ fullTextFilter: { term: "VICE 3", fields: ["metadata.title"] }, limit: 100 });
+    expect(names(byTitle.items).sort()).toEqual(["svc-03", "svc-17", "svc-24"]);
+    const short = await catalog.entities.queryEntities({ fullTextFilter: { term: "-2", fields: ["metadata.name"] }, limit: 100 });
+    expect(short.totalItems).toBe(5);
+    const bySortField = await catalog.entities.queryEntities({ fullTextFilter: { term: "svc-1" }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: 100 });
+    expect(names(bySortField.items)).toEqual(["svc-10", "svc-11", "svc-12", "svc-13", "svc-14", "svc-15", "svc-16", "svc-17", "svc-18", "svc-19"]);
+    const onlyUid = await catalog.entities.queryEntities({ fullTextFilter: { term: "svc" }, limit: 100 });
+    expect(onlyUid.totalItems).toBe(0);
+  });
+
+  it("counts facets by the value as written, within the filter", async () => {
+    const { facets } = await catalog.entities.facets({ facets: ["metadata.labels.language", "metadata.tags", "spec.type"], filter: parseFilterParams(["spec.lifecycle=production"]) });
+    expect(facets["metadata.labels.language"]).toEqual([
+      { value: "Java", count: 10 },
+      { value: "java", count: 10 },
+    ]);
+    expect(facets["metadata.tags"]).toEqual([
+      { value: "java", count: 20 },
+      { value: "payments", count: 10 },
+    ]);
+    expect(facets["spec.type"]).toEqual([
+      { value: "library", count: 6 },
+      { value: "service", count: 7 },
+      { value: "website", count: 7 },
+    ]);
+  });
+
+  it("returns by-refs in request order with null for what is missing or filtered out", async () => {
+    const result = await catalog.entities.entitiesByRefs({
+      entityRefs: ["component:default/svc-02", "component:default/nope", "Component:Default/SVC-01", "group:default/team-a"],
+      fields: ["metadata.name"],
+      filter: parseFilterParams(["kind=component"]),
+    });
+    expect(result.items).toEqual([{ metadata: { name: "svc-02" } }, null, { metadata: { name: "svc-01" } }, null]);
+  });
+});
