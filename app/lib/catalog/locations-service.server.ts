@@ -9,6 +9,9 @@ import type { ProcessingEngine } from "./processing/processing-engine.server";
 import { processLocationEntity, type ProcessingContext } from "./processing/process-location.server";
 import type { LocationReader } from "./processing/readers.server";
 import { relationsOf } from "./relations";
+import { analyzeLocation } from "./analyze-location.server";
+import { decodeLocationsCursor, DEFAULT_LOCATIONS_PAGE_SIZE, encodeLocationsCursor, matchesLocation } from "./location-query";
+import type { FilterPredicate } from "./query/predicate";
 import { addLocation, getLocation, listLocations, removeLocation, rootEntityKey, rootLocationEntity, updateLocation, type StoredLocation } from "./store/roots.server";
 import { validateEntityProblems } from "./validation";
 
@@ -102,6 +105,30 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
     },
 
     remove: (id: string) => removeLocation(db, id, Date.now()),
+
+    async query(request: { cursor?: string; limit?: number; query?: FilterPredicate }) {
+      const cursor = request.cursor !== undefined ? decodeLocationsCursor(request.cursor) : undefined;
+      const limit = cursor?.limit ?? request.limit ?? DEFAULT_LOCATIONS_PAGE_SIZE;
+      if (!Number.isInteger(limit) || limit < 1) throw new InputError("Limit must be a positive integer >= 1");
+      const predicate = cursor ? cursor.query : request.query;
+      const matching = (await listLocations(db)).filter((location) => !predicate || matchesLocation(location, predicate)).sort((a, b) => (a.id < b.id ? -1 : 1));
+      const start = cursor ? matching.findIndex((location) => location.id > cursor.afterId) : 0;
+      const items = start < 0 ? [] : matching.slice(start, start + limit);
+      const more = start >= 0 && start + limit < matching.length;
+      return {
+        items,
+        totalItems: matching.length,
+        pageInfo: more ? { nextCursor: encodeLocationsCursor({ limit, afterId: items.at(-1)!.id, query: predicate }) } : {},
+      };
+    },
+
+    async analyze(location: LocationSpec, catalogFilename: string) {
+      return analyzeLocation(location, {
+        catalogFilename,
+        reader,
+        isRegistered: async (target) => (await listLocations(db)).some((item) => item.type === "url" && item.target === target),
+      });
+    },
 
     /** The registered location an entity came from, found through its origin annotation. */
     async byEntity(kind: string, namespace: string, name: string): Promise<StoredLocation> {

@@ -1,7 +1,15 @@
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { serializeError } from "../../errors";
-import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity, type EntityStatusItem } from "../entity";
+import {
+  ANNOTATION_EDIT_URL,
+  ANNOTATION_LOCATION,
+  ANNOTATION_ORIGIN_LOCATION,
+  ANNOTATION_SOURCE_LOCATION,
+  ANNOTATION_VIEW_URL,
+  type Entity,
+  type EntityStatusItem,
+} from "../entity";
 import { entityRefKey, getCompoundEntityRef, stringifyEntityRef } from "../entity-ref";
 import { validateKind } from "../kinds";
 import { parseLocationRef, stringifyLocationRef, type LocationSpec } from "../location-ref";
@@ -103,7 +111,8 @@ async function toEmittedEntity(
       ...entity,
       metadata: {
         ...entity.metadata,
-        annotations: { ...entity.metadata.annotations, [ANNOTATION_LOCATION]: locationKey, [ANNOTATION_ORIGIN_LOCATION]: origin },
+        // What the file says wins, except where it came from, which only processing knows.
+        annotations: { ...urlAnnotations(location), ...entity.metadata.annotations, [ANNOTATION_LOCATION]: locationKey, [ANNOTATION_ORIGIN_LOCATION]: origin },
       },
     };
     delete annotated.relations;
@@ -121,6 +130,19 @@ async function toEmittedEntity(
   } catch (error) {
     return { key, error: errorItem(error) };
   }
+}
+
+/** For entities read from a URL, as Backstage adds them: where to view and edit the file, and its directory. */
+function urlAnnotations(location: LocationSpec): Record<string, string> {
+  if (location.type !== "url") return {};
+  const url = new URL(location.target);
+  const directory = new URL("./", url).href;
+  const annotations: Record<string, string> = { [ANNOTATION_VIEW_URL]: url.href, [ANNOTATION_SOURCE_LOCATION]: `url:${directory}` };
+  // GitHub and GitLab edit the same path under /edit/; a pinned commit cannot be edited.
+  if (/\/(?:-\/)?blob\//.test(url.pathname) && !/\/blob\/[0-9a-f]{40}\//.test(url.pathname)) {
+    annotations[ANNOTATION_EDIT_URL] = url.href.replace(/\/(-\/)?blob\//, "/$1edit/");
+  }
+  return annotations;
 }
 
 /** A child location's target, relative to the file or URL of the Location entity that names it. */

@@ -7,7 +7,7 @@ import { andPredicates, parseFilterParams } from "~/lib/catalog/query/predicate"
 // POST /api/catalog/entities/by-refs: entities in request order, null where missing.
 export const MAX_REFS_PER_REQUEST = 10_000;
 
-export const action = apiRoute({
+const route = apiRoute({
   POST: async ({ app, request, url }) => {
     allowQueryParams(url, ["filter", "fields"]);
     const body = await readJsonObject(request);
@@ -19,3 +19,5 @@ export const action = apiRoute({
     return Response.json(await app.catalog.entities.entitiesByRefs({ entityRefs, fields: fields.length ? fields : undefined, filter }));
   },
 });
+export const loader = route;
+export const action = route;

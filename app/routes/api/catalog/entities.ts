@@ -8,7 +8,7 @@ import { parseFilterParams } from "~/lib/catalog/query/predicate";
 // one page ordered by entity ref with a Link header to the next; without, it
 // streams every entity, as Backstage does.
 
-export const loader = apiRoute({
+const route = apiRoute({
   GET: async ({ app, url }) => {
     allowQueryParams(url, ["filter", "fields", "limit", "offset", "after", "order"]);
     const filter = parseFilterParams(url.searchParams.getAll("filter"));
@@ -69,3 +69,5 @@ function streamJsonArray(pages: AsyncGenerator<unknown[]>): Response {
   });
   return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
 }
+export const loader = route;
+export const action = route;

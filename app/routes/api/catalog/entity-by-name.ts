@@ -1,6 +1,8 @@
 import { apiRoute } from "~/lib/http/api.server";
 
 // GET /api/catalog/entities/by-name/:kind/:namespace/:name
-export const loader = apiRoute({
+const route = apiRoute({
   GET: async ({ app, params }) => Response.json(await app.catalog.entities.entityByName(params.kind!, params.namespace!, params.name!)),
 });
+export const loader = route;
+export const action = route;

@@ -2,7 +2,7 @@ import { apiRoute, readJsonObject } from "~/lib/http/api.server";
 import { InputError } from "~/lib/errors";
 
 // POST /api/catalog/refresh {entityRef}: re-reads the entity's location now.
-export const action = apiRoute({
+const route = apiRoute({
   POST: async ({ app, request }) => {
     const body = await readJsonObject(request);
     if (typeof body.entityRef !== "string" || !body.entityRef) throw new InputError("Malformed request: entityRef must be a string");
@@ -10,3 +10,5 @@ export const action = apiRoute({
     return new Response(null, { status: 200 });
   },
 });
+export const loader = route;
+export const action = route;

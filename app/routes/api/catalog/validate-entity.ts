@@ -3,7 +3,7 @@ import { errorBodyFor } from "~/lib/http/error-response.server";
 
 // POST /api/catalog/validate-entity {entity, location}: 200 when valid, else
 // 400 with {errors: [{name, message}]}, the shape Backstage's client reads.
-export const action = apiRoute({
+const route = apiRoute({
   POST: async ({ app, request }) => {
     let body: Record<string, unknown>;
     try {
@@ -17,3 +17,5 @@ export const action = apiRoute({
     return errors.length ? Response.json({ errors }, { status: 400 }) : new Response(null, { status: 200 });
   },
 });
+export const loader = route;
+export const action = route;

@@ -1,0 +1,70 @@
+import { InputError } from "../errors";
+import type { Entity } from "./entity";
+import type { LocationSpec } from "./location-ref";
+import { parseCatalogYaml } from "./processing/parse";
+import type { LocationReader } from "./processing/readers.server";
+import { validateEntity } from "./validation";
+
+// POST /analyze-location: what registering a URL would bring. A URL of a
+// YAML file is read as it is; a repository URL is looked into for its
+// catalog file, and when there is none a Component is proposed for it, as
+// Backstage's default analyzer does.
+
+export type AnalyzeResult = {
+  existingEntityFiles: Array<{ location: LocationSpec; isRegistered: boolean; entity: Entity }>;
+  generateEntities: Array<{ entity: Partial<Entity>; fields: unknown[] }>;
+};
+
+const SCM_ANNOTATION_HOSTS: Record<string, string> = { "github.com": "github.com", "gitlab.com": "gitlab.com", "bitbucket.org": "bitbucket.org", "dev.azure.com": "dev.azure.com" };
+
+export async function analyzeLocation(
+  location: LocationSpec,
+  options: { catalogFilename: string; reader: LocationReader; isRegistered: (target: string) => Promise<boolean> },
+): Promise<AnalyzeResult> {
+  let url: URL;
+  try {
+    url = new URL(location.target);
+  } catch {
+    throw new InputError("The given location.target is not a URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InputError("The given location.target is not a URL");
+  if (!options.reader.isAllowedUrl(url.href)) {
+    throw new InputError(`Location target host '${url.host}' is neither a configured integration nor listed in backend.reading.allow`);
+  }
+
+  const file = /\.ya?ml$/i.test(url.pathname) ? url.href : repositoryFile(url, options.catalogFilename);
+  if (file) {
+    const text = await options.reader.read({ type: "url", target: file }).catch(() => undefined);
+    if (text !== undefined) {
+      const entities = parseCatalogYaml(text, file).map((document) => {
+        if ("error" in document) throw new InputError(document.error);
+        return validateEntity(document.value);
+      });
+      const isRegistered = await options.isRegistered(file);
+      return { existingEntityFiles: entities.map((entity) => ({ location: { type: "url", target: file }, isRegistered, entity })), generateEntities: [] };
+    }
+    if (file === url.href) throw new InputError(`Unable to read ${file}`);
+  }
+
+  const [owner, repo] = url.pathname.split("/").filter(Boolean);
+  if (!owner || !repo) throw new InputError("The given location.target is not a URL of a repository");
+  const name = repo.replace(/\.git$/, "");
+  const annotationHost = SCM_ANNOTATION_HOSTS[url.host];
+  const entity: Partial<Entity> = {
+    apiVersion: "backstage.io/v1alpha1",
+    kind: "Component",
+    metadata: { name, ...(annotationHost ? { annotations: { [`${annotationHost}/project-slug`]: `${owner}/${name}` } } : {}) },
+    spec: { type: "other", lifecycle: "unknown" },
+  };
+  return { existingEntityFiles: [], generateEntities: [{ entity, fields: [] }] };
+}
+
+/** The catalog file at the top of a repository's default branch, for hosts whose URLs we know. */
+function repositoryFile(url: URL, filename: string): string | undefined {
+  const [owner, repo] = url.pathname.split("/").filter(Boolean);
+  if (!owner || !repo) return undefined;
+  const base = `${url.origin}/${owner}/${repo.replace(/\.git$/, "")}`;
+  if (url.host.includes("gitlab")) return `${base}/-/blob/HEAD/${filename}`;
+  if (url.host === "bitbucket.org") return `${base}/src/HEAD/${filename}`;
+  return `${base}/blob/HEAD/${filename}`;
+}

@@ -1,0 +1,623 @@
+// Catalog benchmark (issue 3): ingest a synthetic catalog of N entities into a
+// fresh database through the built server, time it, then load the catalog API
+// with closed-loop clients, scenario by scenario, and report latency
+// percentiles, throughput, peak RSS and the machine. Loopback traffic only.
+//
+//   npm run build
+//   npm run bench:catalog -- --entities 100000 [--db sqlite|pg] [--seed 42]
+//     [--concurrency 8] [--duration 10] [--max-requests 200000]
+//     [--ingest-timeout 20] [--keep]
+//
+// The catalog comes from ../shared/tools/gen-catalog.mjs (set ATRIUM_GEN_CATALOG
+// to use another copy) and is cached under data/bench/catalog-<N>-<seed>/.
+// PostgreSQL: 127.0.0.1:5432, user postgres (PGHOST, PGPORT, PGUSER and
+// PGPASSWORD override), database atrium_bench_<N>, dropped before and after.
+// Exits non-zero when ingestion does not finish or any scenario has an error.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const rootDir = fileURLToPath(new URL("..", import.meta.url));
+const serverBundle = path.join(rootDir, "build", "server", "index.js");
+const generator = process.env.ATRIUM_GEN_CATALOG ?? path.resolve(rootDir, "..", "shared", "tools", "gen-catalog.mjs");
+const ENTITIES_PER_FILE = 5000;
+const POLL_MS = 250;
+const REQUEST_TIMEOUT_MS = 60_000;
+
+const options = parseArgs(process.argv.slice(2));
+const log = (message) => process.stderr.write(`[bench:catalog] ${message}\n`);
+
+if (!existsSync(serverBundle)) {
+  console.error("bench:catalog needs the built server (build/server/index.js): run `npm run build` first.");
+  process.exit(1);
+}
+warnIfBuildIsStale();
+if (!existsSync(generator)) {
+  console.error(`bench:catalog needs the catalog generator at ${generator} (set ATRIUM_GEN_CATALOG).`);
+  process.exit(1);
+}
+
+const catalogDir = await ensureCatalog(options.entities, options.seed);
+const manifest = JSON.parse(readFileSync(path.join(catalogDir, "manifest.json"), "utf8"));
+// What the files define, plus the server's own root Location entity for the one configured location.
+const expectedTotal = manifest.expectedFromFiles + 1;
+
+const tempDir = mkdtempSync(path.join(tmpdir(), "atrium-bench-catalog-"));
+const pgDatabase = `atrium_bench_${options.entities}`;
+let server;
+let exitCode = 0;
+let cleanedUp = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    log(`${signal}: stopping the server and cleaning up`);
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+try {
+  if (options.db === "pg") await dropPgDatabase();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const configFile = path.join(tempDir, "bench.yaml");
+  writeFileSync(configFile, configYaml(port, path.join(catalogDir, "catalog.yaml")));
+
+  log(`starting the server on ${baseUrl} (${options.db === "pg" ? `PostgreSQL database ${pgDatabase}` : `SQLite in ${tempDir}`}), expecting ${expectedTotal} entities`);
+  const started = performance.now();
+  server = startServer(configFile);
+  const ingestion = await waitForIngestion(baseUrl, started);
+  const rssAfterIngestion = memoryOf(server.child.pid);
+  log(`ingested ${expectedTotal} entities in ${(ingestion.ms / 1000).toFixed(1)} s (readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s); peak RSS so far ${mib(rssAfterIngestion.hwm)}`);
+  const locationErrors = await locationProcessingErrors(baseUrl);
+
+  const results = [];
+  for (const scenario of scenarios(baseUrl)) {
+    log(`scenario ${scenario.name}: ${options.concurrency} clients for ${options.duration} s`);
+    results.push(await runScenario(scenario));
+    const last = results.at(-1);
+    log(`  p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, p99 ${ms(last.p99)} ms, ${last.rps.toFixed(0)} req/s, ${last.requests} requests, ${last.errors} errors`);
+  }
+  const rssEnd = memoryOf(server.child.pid);
+  const storage = await storageSize();
+  const serverLog = server.logLines();
+  await stopServer();
+
+  printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog });
+  if (results.some((result) => result.errors > 0) || locationErrors.length > 0) exitCode = 1;
+} catch (error) {
+  exitCode = 1;
+  console.error(`bench:catalog failed: ${error.stack ?? error}`);
+  if (server) {
+    const tail = server.logLines().slice(-20);
+    if (tail.length) console.error(`last server log lines:\n${tail.join("\n")}`);
+  }
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
+
+// ---------------------------------------------------------------- arguments
+
+function parseArgs(argv) {
+  const result = { entities: undefined, db: "sqlite", seed: 42, concurrency: 8, duration: 10, maxRequests: 200_000, ingestTimeout: 20, keep: false };
+  const numeric = { "--entities": "entities", "--seed": "seed", "--concurrency": "concurrency", "--duration": "duration", "--max-requests": "maxRequests", "--ingest-timeout": "ingestTimeout" };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--keep") result.keep = true;
+    else if (arg === "--db") result.db = argv[++i];
+    else if (arg in numeric) result[numeric[arg]] = Number(argv[++i]);
+    else if (arg === "-h" || arg === "--help") {
+      console.log("npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--keep]");
+      process.exit(0);
+    } else usage(`unknown argument ${arg}`);
+  }
+  if (!Number.isInteger(result.entities) || result.entities < 100) usage("--entities must be an integer of at least 100");
+  if (result.db !== "sqlite" && result.db !== "pg") usage("--db must be sqlite or pg");
+  for (const key of ["seed", "concurrency", "duration", "maxRequests", "ingestTimeout"]) {
+    if (!Number.isFinite(result[key]) || result[key] < (key === "seed" ? 0 : 1)) usage(`invalid value for ${key}`);
+  }
+  return result;
+}
+
+function usage(message) {
+  console.error(`bench:catalog: ${message}\nnpm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8] [--duration 10] [--keep]`);
+  process.exit(2);
+}
+
+function warnIfBuildIsStale() {
+  const built = statSync(serverBundle).mtimeMs;
+  const newest = (target) => {
+    if (!existsSync(target)) return 0;
+    const stat = statSync(target);
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    return Math.max(stat.mtimeMs, ...readdirSync(target).filter((name) => !name.startsWith(".")).map((name) => newest(path.join(target, name))));
+  };
+  if (["app", "server"].some((dir) => newest(path.join(rootDir, dir)) > built)) {
+    log("warning: app/ or server/ changed after the last build; the benchmark measures the build (run `npm run build` to include the changes)");
+  }
+}
+
+// ---------------------------------------------------------------- catalog
+
+/** Generates the catalog once per (N, seed) under data/bench/; a directory with a manifest is complete. */
+async function ensureCatalog(n, seed) {
+  const dir = path.join(rootDir, "data", "bench", `catalog-${n}-${seed}`);
+  if (existsSync(path.join(dir, "manifest.json"))) {
+    log(`using the cached catalog in ${path.relative(rootDir, dir)}`);
+    return dir;
+  }
+  const files = Math.ceil(n / ENTITIES_PER_FILE);
+  const partial = `${dir}.partial-${process.pid}`;
+  mkdirSync(path.dirname(dir), { recursive: true });
+  log(`generating ${n} entities (seed ${seed}, ${files} file(s)) into ${path.relative(rootDir, dir)}`);
+  const child = spawn(process.execPath, [generator, "--n", String(n), "--seed", String(seed), "--out", partial, "--files", String(files)], { stdio: ["ignore", "ignore", "inherit"] });
+  const [code] = await once(child, "exit");
+  if (code !== 0) {
+    rmSync(partial, { recursive: true, force: true });
+    throw new Error(`gen-catalog exited with ${code}`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(partial, dir);
+  return dir;
+}
+
+// ---------------------------------------------------------------- server
+
+function configYaml(port, catalogFile) {
+  const database =
+    options.db === "pg"
+      ? { client: "pg", connection: { ...pgConnection(), database: pgDatabase } }
+      : { client: "better-sqlite3", connection: { directory: tempDir } };
+  const config = {
+    app: { baseUrl: `http://127.0.0.1:${port}` },
+    backend: { baseUrl: `http://127.0.0.1:${port}`, listen: { host: "127.0.0.1", port }, database },
+    catalog: {
+      locations: [{ type: "file", target: catalogFile }],
+      rules: [{ allow: ["Component", "API", "System", "Domain", "Resource", "Group", "User", "Location", "Template"] }],
+      processingInterval: { hours: 24 },
+    },
+  };
+  // JSON is YAML; no dependency needed to write it.
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+function startServer(configFile) {
+  const logFile = path.join(tempDir, "server.log");
+  const out = createWriteStream(logFile);
+  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server/index.js", "--config", configFile], {
+    cwd: rootDir,
+    env: serverEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines = [];
+  let exited;
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = "";
+    stream.on("data", (chunk) => {
+      out.write(chunk);
+      const text = rest + chunk.toString("utf8");
+      const parts = text.split("\n");
+      rest = parts.pop();
+      for (const line of parts) if (line.trim()) lines.push(line.length > 2000 ? `${line.slice(0, 2000)}…` : line);
+    });
+  }
+  child.on("exit", (code, signal) => (exited = { code, signal }));
+  return { child, logFile, out, logLines: () => lines, exited: () => exited };
+}
+
+/** The server's environment: ours without settings that would override the benchmark's config. */
+function serverEnv() {
+  const env = { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production" };
+  for (const key of Object.keys(env)) if (key === "ATRIUM_CONFIG" || key === "PORT" || key.startsWith("APP_CONFIG_")) delete env[key];
+  return env;
+}
+
+async function stopServer() {
+  if (!server || server.exited()) return;
+  const exit = once(server.child, "exit");
+  server.child.kill("SIGTERM");
+  const timer = setTimeout(() => server.child.kill("SIGKILL"), 20_000);
+  await exit;
+  clearTimeout(timer);
+  server.out.end();
+}
+
+async function cleanup() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await stopServer().catch(() => undefined);
+  if (options.db === "pg" && !options.keep) await dropPgDatabase().catch((error) => log(`could not drop ${pgDatabase}: ${error.message}`));
+  if (options.keep) log(`kept ${tempDir} (config, server log${options.db === "sqlite" ? ", SQLite database" : ""})${options.db === "pg" ? ` and PostgreSQL database ${pgDatabase}` : ""}`);
+  else rmSync(tempDir, { recursive: true, force: true });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Peak (VmHWM) and current (VmRSS) resident memory of a process, in bytes. */
+function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kib = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
+    return { hwm: kib("VmHWM"), rss: kib("VmRSS") };
+  } catch {
+    return { hwm: NaN, rss: NaN };
+  }
+}
+
+/**
+ * Polls the entity count from the spawn until it equals the expected total.
+ * One poll is in flight at a time; the longest poll says how long the API
+ * stalled while the catalog was being written.
+ */
+async function waitForIngestion(baseUrl, started) {
+  const deadline = started + options.ingestTimeout * 60_000;
+  let readyMs;
+  let lastTotal;
+  let lastReport = started;
+  let longestPoll = 0;
+  let peakRss = 0;
+  while (readyMs === undefined) {
+    if (server.exited()) throw new Error(`the server exited (${JSON.stringify(server.exited())}) before it was ready`);
+    const response = await fetch(`${baseUrl}/.backstage/health/v1/readiness`).catch(() => undefined);
+    if (response?.ok) readyMs = performance.now() - started;
+    await response?.arrayBuffer();
+    if (readyMs === undefined) {
+      if (performance.now() > started + 60_000) throw new Error("the server was not ready 60 s after its start");
+      await sleep(20);
+    }
+  }
+  for (;;) {
+    const now = performance.now();
+    if (now > deadline) throw new Error(`ingestion did not finish within ${options.ingestTimeout} minutes (last count ${lastTotal ?? "none"} of ${expectedTotal})`);
+    if (server.exited()) throw new Error(`the server exited (${JSON.stringify(server.exited())}) during ingestion`);
+    const before = performance.now();
+    const total = await fetch(`${baseUrl}/api/catalog/entities/by-query?limit=0`, { signal: AbortSignal.timeout(Math.max(1000, Math.round(deadline - before))) })
+      .then(async (response) => (response.ok ? (await response.json()).totalItems : undefined))
+      .catch(() => undefined);
+    const at = performance.now();
+    longestPoll = Math.max(longestPoll, at - before);
+    peakRss = Math.max(peakRss, memoryOf(server.child.pid).rss);
+    if (total !== undefined) lastTotal = total;
+    if (total === expectedTotal) return { ms: at - started, readyMs, longestPoll, peakRss };
+    if (total !== undefined && total > expectedTotal) throw new Error(`the catalog holds ${total} entities, more than the ${expectedTotal} expected`);
+    if (at - lastReport > 10_000) {
+      lastReport = at;
+      log(`  ${((at - started) / 1000).toFixed(0)} s: ${lastTotal ?? "?"} of ${expectedTotal} entities, RSS ${mib(memoryOf(server.child.pid).rss)}`);
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+/** Processing errors on Location entities (unreadable files, rejected or conflicting entities). */
+async function locationProcessingErrors(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/catalog/entities/by-query?filter=kind=location&limit=100`);
+  const body = await response.json();
+  return (body.items ?? []).flatMap((entity) => (entity.status?.items ?? []).map((item) => `${entity.metadata.name}: ${item.message}`));
+}
+
+async function storageSize() {
+  if (options.db === "sqlite") {
+    const files = readdirSync(tempDir).filter((name) => name.startsWith("atrium.sqlite"));
+    return files.reduce((sum, name) => sum + statSync(path.join(tempDir, name)).size, 0);
+  }
+  const client = await pgClient("postgres");
+  try {
+    const { rows } = await client.query("SELECT pg_database_size($1) AS size", [pgDatabase]);
+    return Number(rows[0].size);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+function pgConnection() {
+  return {
+    host: process.env.PGHOST ?? "127.0.0.1",
+    port: Number(process.env.PGPORT ?? 5432),
+    user: process.env.PGUSER ?? "postgres",
+    ...(process.env.PGPASSWORD ? { password: process.env.PGPASSWORD } : {}),
+  };
+}
+
+async function pgClient(database) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ ...pgConnection(), database });
+  await client.connect();
+  return client;
+}
+
+async function dropPgDatabase() {
+  const client = await pgClient("postgres");
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------- scenarios
+
+/**
+ * Each scenario: `prepare` (optional, once) and `request(i)` giving
+ * { method, url, body?, check(status, json) -> error message or undefined }.
+ * The i-th request uses the i-th sample, round-robin, so caches see varied keys.
+ */
+function scenarios(baseUrl) {
+  const api = `${baseUrl}/api/catalog`;
+  const names = manifest.sampleComponents;
+  const componentTotal = manifest.kinds.Component;
+  const serviceTotal = manifest.specTypes["component:service"];
+  const ownedTotal = ["Component", "API", "Resource", "System", "Domain"].reduce((sum, kind) => sum + (manifest.kinds[kind] ?? 0), 0);
+  const ancestryDepth = 2 + (manifest.locationEntitiesInFiles ?? 0);
+  const pageSize = 20;
+  const isService = (entity) => entity?.kind === "Component" && entity.spec?.type === "service";
+
+  const cursors = [];
+  const terms = names.map((name, i) => {
+    const length = 3 + (i % 4);
+    const start = (i * 7) % (name.length - length + 1);
+    return name.slice(start, start + length);
+  });
+  const refBatches = Array.from({ length: 50 }, (_, i) => {
+    const refs = manifest.sampleRefs;
+    return Array.from({ length: 100 }, (_, k) => refs[(i * 37 + k) % refs.length]);
+  });
+
+  return [
+    {
+      name: "by-name",
+      request: (i) => {
+        const name = names[i % names.length];
+        return {
+          url: `${api}/entities/by-name/component/default/${name}`,
+          check: (body) => (body?.metadata?.name === name && body.kind === "Component" ? undefined : `expected component ${name}`),
+        };
+      },
+    },
+    {
+      name: "by-query, filter kind+spec.type, first page",
+      request: () => ({
+        url: `${api}/entities/by-query?filter=kind=component,spec.type=service&limit=${pageSize}`,
+        check: (body) =>
+          body?.items?.length === pageSize && body.items.every(isService) && body.totalItems === serviceTotal && body.pageInfo?.nextCursor
+            ? undefined
+            : `expected ${pageSize} services, totalItems ${serviceTotal} and a nextCursor; got ${body?.items?.length} items, totalItems ${body?.totalItems}`,
+      }),
+    },
+    {
+      name: "by-query, cursor pages 2-51",  // fewer when the catalog has fewer pages
+      // Follows nextCursor 50 pages deep once, checking that pages do not overlap; then requests those pages round-robin.
+      prepare: async () => {
+        const seen = new Set();
+        let body = await getJson(`${api}/entities/by-query?filter=kind=component,spec.type=service&limit=${pageSize}`);
+        for (let page = 0; page < 50 && body.pageInfo?.nextCursor; page++) {
+          const cursor = body.pageInfo.nextCursor;
+          body = await getJson(`${api}/entities/by-query?cursor=${encodeURIComponent(cursor)}&limit=${pageSize}`);
+          for (const entity of body.items) {
+            if (seen.has(entity.metadata.uid)) throw new Error(`cursor page ${page + 2} repeats ${entity.metadata.name}`);
+            seen.add(entity.metadata.uid);
+          }
+          if (!body.items.length || !body.items.every(isService)) throw new Error(`cursor page ${page + 2} has ${body.items.length} items, not all services`);
+          cursors.push({ cursor, count: body.items.length, first: body.items[0].metadata.uid });
+        }
+        if (cursors.length === 0) throw new Error("the first page has no nextCursor");
+      },
+      request: (i) => {
+        const page = cursors[i % cursors.length];
+        return {
+          url: `${api}/entities/by-query?cursor=${encodeURIComponent(page.cursor)}&limit=${pageSize}`,
+          check: (body) =>
+            body?.items?.length === page.count && body.items[0].metadata.uid === page.first && body.items.every(isService) && body.totalItems === serviceTotal
+              ? undefined
+              : `expected the same ${page.count} services as when paging first, totalItems ${serviceTotal}; got ${body?.items?.length} items, totalItems ${body?.totalItems}`,
+        };
+      },
+    },
+    {
+      name: "full-text, name+title, 3-6 chars",
+      request: (i) => {
+        const term = terms[i % terms.length];
+        return {
+          url: `${api}/entities/by-query?fullTextFilterTerm=${encodeURIComponent(term)}&fullTextFilterFields=metadata.name,metadata.title&limit=${pageSize}&totalItems=exclude`,
+          check: (body) => {
+            const items = body?.items;
+            if (!Array.isArray(items) || items.length === 0 || items.length > pageSize) return `expected 1-${pageSize} matches for '${term}', got ${items?.length}`;
+            const wrong = items.find((entity) => !`${entity.metadata?.name}`.toLowerCase().includes(term) && !`${entity.metadata?.title ?? ""}`.toLowerCase().includes(term));
+            return wrong ? `${wrong.metadata?.name} does not contain '${term}'` : undefined;
+          },
+        };
+      },
+    },
+    {
+      name: "facets spec.type",
+      request: () => ({
+        url: `${api}/entity-facets?facet=spec.type`,
+        check: (body) => {
+          const service = body?.facets?.["spec.type"]?.find((facet) => facet.value === "service");
+          return service?.count === serviceTotal ? undefined : `expected service: ${serviceTotal}, got ${JSON.stringify(service)}`;
+        },
+      }),
+    },
+    {
+      name: "facets spec.owner",
+      request: () => ({
+        url: `${api}/entity-facets?facet=spec.owner`,
+        check: (body) => {
+          const values = body?.facets?.["spec.owner"];
+          const sum = values?.reduce((total, facet) => total + facet.count, 0);
+          return sum === ownedTotal ? undefined : `expected counts summing to ${ownedTotal} owned entities, got ${values?.length} values summing to ${sum}`;
+        },
+      }),
+    },
+    {
+      name: "count kind=component",
+      request: () => ({
+        url: `${api}/entities/by-query?filter=kind=component&limit=0`,
+        check: (body) => (body?.totalItems === componentTotal && body.items?.length === 0 ? undefined : `expected totalItems ${componentTotal}, got ${body?.totalItems}`),
+      }),
+    },
+    {
+      name: "by-refs, 100 refs",
+      request: (i) => {
+        const refs = refBatches[i % refBatches.length];
+        return {
+          method: "POST",
+          url: `${api}/entities/by-refs`,
+          body: JSON.stringify({ entityRefs: refs }),
+          check: (body) => {
+            if (body?.items?.length !== refs.length) return `expected ${refs.length} items, got ${body?.items?.length}`;
+            const missing = body.items.findIndex((entity, k) => !entity || `${entity.kind.toLowerCase()}:${entity.metadata.namespace ?? "default"}/${entity.metadata.name}` !== refs[k]);
+            return missing < 0 ? undefined : `item ${missing} is not ${refs[missing]}: ${JSON.stringify(body.items[missing]?.metadata?.name ?? null)}`;
+          },
+        };
+      },
+    },
+    {
+      name: "ancestry",
+      request: (i) => {
+        const name = names[i % names.length];
+        return {
+          url: `${api}/entities/by-name/component/default/${name}/ancestry`,
+          check: (body) =>
+            body?.rootEntityRef === `component:default/${name}` && body.items?.length === ancestryDepth && body.items[0]?.entity?.metadata?.name === name
+              ? undefined
+              : `expected ${ancestryDepth} items from component:default/${name}, got ${body?.items?.length} (root ${body?.rootEntityRef})`,
+        };
+      },
+    },
+  ];
+}
+
+async function getJson(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+
+/** One request: its latency (until the whole body is read) and an error message, if any. */
+async function timedRequest(spec) {
+  const started = performance.now();
+  let status;
+  let text;
+  try {
+    const response = await fetch(spec.url, {
+      method: spec.method ?? "GET",
+      headers: spec.body ? { "content-type": "application/json" } : undefined,
+      body: spec.body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    return { ms: performance.now() - started, error: `${error.name}: ${error.message}` };
+  }
+  const ms = performance.now() - started;
+  if (status !== 200) return { ms, error: `status ${status}`, status, text };
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ms, error: "body is not JSON", status, text };
+  }
+  const problem = spec.check(body);
+  return problem ? { ms, error: problem, status, text } : { ms };
+}
+
+/** A closed loop: `concurrency` clients, each sending its next request when the last one answered. */
+async function runScenario(scenario) {
+  try {
+    await scenario.prepare?.();
+  } catch (error) {
+    return { name: scenario.name, failed: `prepare: ${error.message}`, requests: 0, errors: 1, p50: NaN, p95: NaN, p99: NaN, rps: 0, samples: [] };
+  }
+  // A short warm-up (two requests per client), not counted.
+  let next = 0;
+  await Promise.all(Array.from({ length: options.concurrency }, async () => {
+    for (let k = 0; k < 2; k++) await timedRequest(scenario.request(next++));
+  }));
+
+  const latencies = [];
+  const samples = [];
+  let errors = 0;
+  next = 0;
+  const started = performance.now();
+  const end = started + options.duration * 1000;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < end && next < options.maxRequests) {
+        const spec = scenario.request(next++);
+        const result = await timedRequest(spec);
+        latencies.push(result.ms);
+        if (result.error) {
+          errors++;
+          if (samples.length < 3) samples.push({ request: `${spec.method ?? "GET"} ${spec.url}${spec.body ? ` ${spec.body.slice(0, 200)}…` : ""}`, error: result.error, status: result.status, response: result.text?.slice(0, 500) });
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+  return { name: scenario.name, requests: sorted.length, errors, p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: sorted.length / elapsed, samples };
+}
+
+// ---------------------------------------------------------------- report
+
+function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog }) {
+  const cpu = cpus();
+  const entitiesPerSecond = manifest.n / (ingestion.ms / 1000);
+  const lines = [
+    `## Catalog benchmark: ${manifest.n} entities (seed ${manifest.seed}), ${options.db === "pg" ? "PostgreSQL" : "SQLite"}`,
+    "",
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+    `Load: ${options.concurrency} closed-loop clients per scenario for ${options.duration} s (at most ${options.maxRequests} requests), keep-alive, loopback`,
+    "",
+    `- ingestion: ${(ingestion.ms / 1000).toFixed(1)} s from spawn to ${expectedTotal} entities (${manifest.n} generated + ${expectedTotal - manifest.n} Location) = ${entitiesPerSecond.toFixed(0)} entities/s; readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s; longest count request during ingestion ${(ingestion.longestPoll / 1000).toFixed(1)} s`,
+    `- peak RSS: ${mib(rssAfterIngestion.hwm)} during ingestion, ${mib(rssEnd.hwm)} over the whole run (VmHWM); RSS at the end ${mib(rssEnd.rss)}`,
+    `- database size after the run: ${mib(storage)}`,
+    `- processing errors on Location entities: ${locationErrors.length ? locationErrors.join("; ") : "none"}`,
+    `- server warnings/errors logged: ${serverLog.length}`,
+    "",
+    "| scenario | p50 ms | p95 ms | p99 ms | req/s | requests | errors |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map((r) => `| ${r.name}${r.errors ? " **FAILED**" : ""} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.errors} |`),
+  ];
+  const failures = results.filter((r) => r.errors);
+  if (failures.length) {
+    lines.push("", "Failed scenarios (first errors):");
+    for (const r of failures) {
+      if (r.failed) lines.push(`- ${r.name}: ${r.failed}`);
+      for (const s of r.samples) lines.push(`- ${r.name}: ${s.request} → ${s.status ?? "no response"}: ${s.error}${s.response ? `; body: ${s.response}` : ""}`);
+    }
+  }
+  if (serverLog.length) lines.push("", "First server log lines (warn and above):", ...serverLog.slice(0, 5).map((line) => `    ${line}`));
+  console.log(lines.join("\n"));
+}
+
+function ms(value) {
+  if (!Number.isFinite(value)) return "–";
+  return value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0);
+}
+
+function mib(bytes) {
+  return Number.isFinite(bytes) ? `${(bytes / 2 ** 20).toFixed(0)} MiB` : "?";
+}
+
+function sleep(delay) {
+  return new Promise((resolve) => setTimeout(resolve, delay));
+}
