@@ -13,7 +13,7 @@
 // PostgreSQL: 127.0.0.1:5432, user postgres (PGHOST, PGPORT, PGUSER and
 // PGPASSWORD override), database atrium_bench_<N>, dropped before and after.
 // Exits non-zero when ingestion does not finish or any scenario has an error.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -399,7 +399,7 @@ function scenarios(baseUrl) {
       }),
     },
     {
-      name: "by-query, cursor pages 2-51",  // fewer when the catalog has fewer pages
+      name: "by-query, cursor pages 2-51",
       // Follows nextCursor 50 pages deep once, checking that pages do not overlap; then requests those pages round-robin.
       prepare: async () => {
         const seen = new Set();
@@ -585,6 +585,7 @@ function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, l
     `## Catalog benchmark: ${manifest.n} entities (seed ${manifest.seed}), ${options.db === "pg" ? "PostgreSQL" : "SQLite"}`,
     "",
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+    `Build: ${buildDescription()}`,
     `Load: ${options.concurrency} closed-loop clients per scenario for ${options.duration} s (at most ${options.maxRequests} requests), keep-alive, loopback`,
     "",
     `- ingestion: ${(ingestion.ms / 1000).toFixed(1)} s from spawn to ${expectedTotal} entities (${manifest.n} generated + ${expectedTotal - manifest.n} Location) = ${entitiesPerSecond.toFixed(0)} entities/s; readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s; longest count request during ingestion ${(ingestion.longestPoll / 1000).toFixed(1)} s`,
@@ -607,6 +608,14 @@ function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, l
   }
   if (serverLog.length) lines.push("", "First server log lines (warn and above):", ...serverLog.slice(0, 5).map((line) => `    ${line}`));
   console.log(lines.join("\n"));
+}
+
+/** Which code was measured: the build's time and the commit, with uncommitted changes flagged. */
+function buildDescription() {
+  const git = (...args) => spawnSync("git", args, { cwd: rootDir, encoding: "utf8" }).stdout?.trim();
+  const commit = git("rev-parse", "--short", "HEAD") || "unknown commit";
+  const dirty = git("status", "--porcelain", "--", "app", "server") ? ", with uncommitted changes in app/ or server/" : "";
+  return `build/server/index.js of ${statSync(serverBundle).mtime.toISOString()}, HEAD ${commit}${dirty}`;
 }
 
 function ms(value) {

@@ -44,6 +44,10 @@ export function runServer(args: string[], env: Record<string, string> = {}) {
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  // Never leave a server behind when the test process itself goes away.
+  const killChild = () => child.kill("SIGKILL");
+  process.once("exit", killChild);
+  exited.then(() => process.off("exit", killChild));
   return { child, exited, output: () => output };
 }
 
