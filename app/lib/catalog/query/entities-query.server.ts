@@ -171,18 +171,23 @@ export async function entityFacets(db: Db, facets: string[], spec: Pick<QuerySpe
   const result: Record<string, Array<{ value: string; count: number }>> = {};
   const filtered = spec.filter || spec.query;
   for (const facet of facets) {
-    let query = db
-      .selectFrom("catalog_search as s")
-      .select(["s.original_value as value", (eb) => eb.fn.count<number | string>("s.entity_id").distinct().as("count")])
-      .where("s.key", "=", facet.toLowerCase())
-      .groupBy("s.original_value");
-    if (filtered) {
-      const matching = baseQuery(db, spec).select("e.entity_id");
-      query = query.where("s.entity_id", "in", matching as never);
-    }
-    const rows = await query.execute();
+    const key = facet.toLowerCase();
+    // Rows are unique per entity, key and value, so count(*) counts entities.
+    const rows = filtered
+      ? await baseQuery(db, spec)
+          .innerJoin("catalog_search as s", (join) => join.onRef("s.entity_id", "=", "e.entity_id").on("s.key", "=", key))
+          .select(["s.original_value as value", (eb) => eb.fn.countAll<number | string>().as("count")])
+          .where("s.original_value", "is not", null)
+          .groupBy("s.original_value")
+          .execute()
+      : await db
+          .selectFrom("catalog_search as s")
+          .select(["s.original_value as value", (eb) => eb.fn.countAll<number | string>().as("count")])
+          .where("s.key", "=", key)
+          .where("s.original_value", "is not", null)
+          .groupBy("s.original_value")
+          .execute();
     result[facet] = rows
-      .filter((row) => row.value !== null)
       .map((row) => ({ value: String(row.value), count: Number(row.count) }))
       .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   }

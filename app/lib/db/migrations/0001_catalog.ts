@@ -77,7 +77,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("original_value", "text")
     .execute();
   await db.schema.createIndex("catalog_search_key_value").on("catalog_search").columns(["key", "value", "entity_id"]).execute();
-  await db.schema.createIndex("catalog_search_entity").on("catalog_search").columns(["entity_id"]).execute();
+  await db.schema.createIndex("catalog_search_entity").on("catalog_search").columns(["entity_id", "key"]).execute();
 
   if (isPostgres(db)) {
     await db.schema
