@@ -75,16 +75,18 @@ try {
   const locationErrors = await locationProcessingErrors(baseUrl);
 
   const results = [];
-  for (const scenario of scenarios(baseUrl)) {
-    log(`scenario ${scenario.name}: ${options.concurrency} clients for ${options.duration} s`);
-    results.push(await runScenario(scenario));
-    const last = results.at(-1);
-    log(`  p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, p99 ${ms(last.p99)} ms, ${last.rps.toFixed(0)} req/s, ${last.requests} requests, ${last.errors} errors`);
+  for (const concurrency of options.concurrency) {
+    for (const scenario of scenarios(baseUrl)) {
+      log(`scenario ${scenario.name}: ${concurrency} client(s) for ${options.duration} s`);
+      results.push({ concurrency, ...(await runScenario(scenario, concurrency)) });
+      const last = results.at(-1);
+      log(`  p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, p99 ${ms(last.p99)} ms, ${last.rps.toFixed(0)} req/s, ${last.requests} requests, ${last.errors} errors`);
+    }
   }
   const rssEnd = memoryOf(server.child.pid);
-  const storage = await storageSize();
   const serverLog = server.logLines();
   await stopServer();
+  const storage = await storageSize();
 
   printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog });
   if (results.some((result) => result.errors > 0) || locationErrors.length > 0) exitCode = 1;
@@ -103,21 +105,24 @@ process.exit(exitCode);
 // ---------------------------------------------------------------- arguments
 
 function parseArgs(argv) {
-  const result = { entities: undefined, db: "sqlite", seed: 42, concurrency: 8, duration: 10, maxRequests: 200_000, ingestTimeout: 20, keep: false };
-  const numeric = { "--entities": "entities", "--seed": "seed", "--concurrency": "concurrency", "--duration": "duration", "--max-requests": "maxRequests", "--ingest-timeout": "ingestTimeout" };
+  const result = { entities: undefined, db: "sqlite", seed: 42, concurrency: [8], duration: 10, maxRequests: 200_000, ingestTimeout: 20, keep: false };
+  const numeric = { "--entities": "entities", "--seed": "seed", "--duration": "duration", "--max-requests": "maxRequests", "--ingest-timeout": "ingestTimeout" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--keep") result.keep = true;
     else if (arg === "--db") result.db = argv[++i];
+    // Several levels (--concurrency 1,8) run every scenario at each, on the one ingested catalog.
+    else if (arg === "--concurrency") result.concurrency = String(argv[++i]).split(",").map(Number);
     else if (arg in numeric) result[numeric[arg]] = Number(argv[++i]);
     else if (arg === "-h" || arg === "--help") {
-      console.log("npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--keep]");
+      console.log("npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 1,8)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--keep]");
       process.exit(0);
     } else usage(`unknown argument ${arg}`);
   }
   if (!Number.isInteger(result.entities) || result.entities < 100) usage("--entities must be an integer of at least 100");
   if (result.db !== "sqlite" && result.db !== "pg") usage("--db must be sqlite or pg");
-  for (const key of ["seed", "concurrency", "duration", "maxRequests", "ingestTimeout"]) {
+  if (!result.concurrency.every((level) => Number.isInteger(level) && level >= 1)) usage("--concurrency must be a positive integer (or several, comma-separated)");
+  for (const key of ["seed", "duration", "maxRequests", "ingestTimeout"]) {
     if (!Number.isFinite(result[key]) || result[key] < (key === "seed" ? 0 : 1)) usage(`invalid value for ${key}`);
   }
   return result;
@@ -539,7 +544,7 @@ async function timedRequest(spec) {
 }
 
 /** A closed loop: `concurrency` clients, each sending its next request when the last one answered. */
-async function runScenario(scenario) {
+async function runScenario(scenario, concurrency) {
   try {
     await scenario.prepare?.();
   } catch (error) {
@@ -547,7 +552,7 @@ async function runScenario(scenario) {
   }
   // A short warm-up (two requests per client), not counted.
   let next = 0;
-  await Promise.all(Array.from({ length: options.concurrency }, async () => {
+  await Promise.all(Array.from({ length: concurrency }, async () => {
     for (let k = 0; k < 2; k++) await timedRequest(scenario.request(next++));
   }));
 
@@ -558,7 +563,7 @@ async function runScenario(scenario) {
   const started = performance.now();
   const end = started + options.duration * 1000;
   await Promise.all(
-    Array.from({ length: options.concurrency }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (performance.now() < end && next < options.maxRequests) {
         const spec = scenario.request(next++);
         const result = await timedRequest(spec);
@@ -586,24 +591,24 @@ function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, l
     "",
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
     `Build: ${buildDescription()}`,
-    `Load: ${options.concurrency} closed-loop clients per scenario for ${options.duration} s (at most ${options.maxRequests} requests), keep-alive, loopback`,
+    `Load: ${options.concurrency.join(" then ")} closed-loop client(s) per scenario for ${options.duration} s each (at most ${options.maxRequests} requests), keep-alive, loopback, after 2 uncounted warm-up requests per client`,
     "",
     `- ingestion: ${(ingestion.ms / 1000).toFixed(1)} s from spawn to ${expectedTotal} entities (${manifest.n} generated + ${expectedTotal - manifest.n} Location) = ${entitiesPerSecond.toFixed(0)} entities/s; readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s; longest count request during ingestion ${(ingestion.longestPoll / 1000).toFixed(1)} s`,
     `- peak RSS: ${mib(rssAfterIngestion.hwm)} during ingestion, ${mib(rssEnd.hwm)} over the whole run (VmHWM); RSS at the end ${mib(rssEnd.rss)}`,
-    `- database size after the run: ${mib(storage)}`,
+    `- database size after the server stopped: ${mib(storage)}`,
     `- processing errors on Location entities: ${locationErrors.length ? locationErrors.join("; ") : "none"}`,
     `- server warnings/errors logged: ${serverLog.length}`,
     "",
-    "| scenario | p50 ms | p95 ms | p99 ms | req/s | requests | errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...results.map((r) => `| ${r.name}${r.errors ? " **FAILED**" : ""} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.errors} |`),
+    "| scenario | clients | p50 ms | p95 ms | p99 ms | req/s | requests | errors |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map((r) => `| ${r.name}${r.errors ? " **FAILED**" : ""} | ${r.concurrency} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.errors} |`),
   ];
   const failures = results.filter((r) => r.errors);
   if (failures.length) {
     lines.push("", "Failed scenarios (first errors):");
     for (const r of failures) {
-      if (r.failed) lines.push(`- ${r.name}: ${r.failed}`);
-      for (const s of r.samples) lines.push(`- ${r.name}: ${s.request} → ${s.status ?? "no response"}: ${s.error}${s.response ? `; body: ${s.response}` : ""}`);
+      if (r.failed) lines.push(`- ${r.name} (${r.concurrency} clients): ${r.failed}`);
+      for (const s of r.samples) lines.push(`- ${r.name} (${r.concurrency} clients): ${s.request} → ${s.status ?? "no response"}: ${s.error}${s.response ? `; body: ${s.response}` : ""}`);
     }
   }
   if (serverLog.length) lines.push("", "First server log lines (warn and above):", ...serverLog.slice(0, 5).map((line) => `    ${line}`));

@@ -1,6 +1,7 @@
 
 // The tables of Atrium's one database, as Kysely sees them. Each area adds
-// its tables here together with the migration that creates them.
+// its tables here together with the migration that creates them. (catalog_fts
+// differs per engine and is only reached through store/full-text.server.ts.)
 
 export interface CatalogLocationsTable {
   id: string;
@@ -49,16 +50,9 @@ export interface CatalogSearchTable {
   original_value: string | null;
 }
 
-export interface CatalogFtsTable {
-  entity_id: string;
-  field: string;
-  value: string;
-}
-
 export interface Database {
   catalog_locations: CatalogLocationsTable;
   catalog_entities: CatalogEntitiesTable;
   catalog_relations: CatalogRelationsTable;
   catalog_search: CatalogSearchTable;
-  catalog_fts: CatalogFtsTable;
 }

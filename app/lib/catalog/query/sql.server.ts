@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
+import { fullTextEntityIds } from "../store/full-text.server";
 import { FULL_TEXT_FIELDS } from "../store/search-rows";
 import type { FieldCondition, FilterPredicate, Primitive } from "./predicate";
 
@@ -89,16 +90,7 @@ export function compileFullText(eb: EB, term: string, fields: string[], postgres
   const pattern = `%${lowered}%`;
   const parts: Expression<SqlBool>[] = [];
   if (wanted.includes("metadata.uid")) parts.push(sql<SqlBool>`e.entity_id LIKE ${pattern}`);
-  if (indexed.length) {
-    const restrict = indexed.length === FULL_TEXT_FIELDS.length ? sql`` : sql` AND field IN (${sql.join(indexed)})`;
-    // FTS5's trigram index answers a quoted phrase as a substring match, for
-    // terms of three characters or more without wildcards.
-    const phrase = !postgres && [...lowered].length >= 3 && !/[%_]/.test(lowered);
-    const matches = phrase
-      ? sql`SELECT entity_id FROM catalog_fts WHERE catalog_fts MATCH ${`"${lowered.replaceAll('"', '""')}"`}${restrict}`
-      : sql`SELECT entity_id FROM catalog_fts WHERE value LIKE ${pattern}${restrict}`;
-    parts.push(sql<SqlBool>`e.entity_id IN (${matches})`);
-  }
+  if (indexed.length) parts.push(sql<SqlBool>`e.entity_id IN (${fullTextEntityIds(lowered, indexed, postgres)})`);
   if (scanned.length) {
     parts.push(
       eb.exists(

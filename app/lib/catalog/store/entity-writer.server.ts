@@ -2,7 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Entity, EntityStatusItem } from "../entity";
-import { buildSearchRows, fullTextRows } from "./search-rows";
+import { deleteFullTextRows, insertFullTextRows } from "./full-text.server";
+import { buildSearchRows } from "./search-rows";
 
 // Writes what processing one Location entity produced, in one transaction:
 // new and changed entities with their relations and search rows, orphans for
@@ -179,8 +180,8 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
     const old = await trx.selectFrom("catalog_relations").select("target_ref").where("originating_entity_id", "in", chunk).execute();
     for (const row of old) touched.add(row.target_ref);
     await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).execute();
+    await deleteFullTextRows(trx, chunk);
     await trx.deleteFrom("catalog_search").where("entity_id", "in", chunk).execute();
-    await trx.deleteFrom("catalog_fts").where("entity_id", "in", chunk).execute();
   }
 
   const relationRows = changed.flatMap(({ id, item }) =>
@@ -214,14 +215,11 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
 /** The search and full-text rows of entities whose old rows are already gone. */
 export async function insertSearchRows(trx: Transaction<Database>, entities: Array<{ id: string; entity: Entity; relations: DerivedRelation[] }>) {
   const searchRows = [];
-  const ftsRows = [];
   for (const { id, entity, relations } of entities) {
-    const rows = buildSearchRows({ ...entity, metadata: { ...entity.metadata, uid: id } }, relations);
-    for (const row of rows) searchRows.push({ entity_id: id, ...row });
-    for (const row of fullTextRows(rows)) ftsRows.push({ entity_id: id, ...row });
+    for (const row of buildSearchRows({ ...entity, metadata: { ...entity.metadata, uid: id } }, relations)) searchRows.push({ entity_id: id, ...row });
   }
   for (const chunk of chunks(searchRows, BATCH_ROWS * 2)) await trx.insertInto("catalog_search").values(chunk).execute();
-  for (const chunk of chunks(ftsRows, BATCH_ROWS * 2)) await trx.insertInto("catalog_fts").values(chunk).execute();
+  for (const chunk of chunks(entities.map((entity) => entity.id), BATCH_ROWS)) await insertFullTextRows(trx, chunk);
 }
 
 function columnsOf(item: EmittedEntity, body: string, hash: string) {

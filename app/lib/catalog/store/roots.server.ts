@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from "../../errors";
 import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity } from "../entity";
 import { stringifyLocationRef, type LocationSpec } from "../location-ref";
 import { chunks, insertSearchRows, newEtag } from "./entity-writer.server";
+import { deleteFullTextRows } from "./full-text.server";
 
 // Roots of the catalog: every location from config or the API is a Location
 // entity named generated-<sha1 of its ref>, as in Backstage, so an entity's
@@ -90,8 +91,8 @@ export async function updateLocation(db: Kysely<Database>, id: string, location:
       .returning("entity_id")
       .executeTakeFirst();
     if (updated) {
+      await deleteFullTextRows(trx, [updated.entity_id]);
       await trx.deleteFrom("catalog_search").where("entity_id", "=", updated.entity_id).execute();
-      await trx.deleteFrom("catalog_fts").where("entity_id", "=", updated.entity_id).execute();
       await insertSearchRows(trx, [{ id: updated.entity_id, entity, relations: [] }]);
     }
     return toStoredLocation({ ...row, ...location });
@@ -159,8 +160,8 @@ async function removeRoot(trx: Transaction<Database>, key: string, now: number) 
 export async function deleteEntityRows(trx: Transaction<Database>, ids: string[]) {
   for (const chunk of chunks(ids, 500)) {
     await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).execute();
+    await deleteFullTextRows(trx, chunk);
     await trx.deleteFrom("catalog_search").where("entity_id", "in", chunk).execute();
-    await trx.deleteFrom("catalog_fts").where("entity_id", "in", chunk).execute();
     await trx.deleteFrom("catalog_entities").where("entity_id", "in", chunk).execute();
   }
 }

@@ -66,11 +66,6 @@ export function buildSearchRows(entity: Entity, relations: Array<{ type: string;
   return dedupe(rows);
 }
 
-export function fullTextRows(rows: SearchRow[]): Array<{ field: string; value: string }> {
-  const fields = new Set<string>(FULL_TEXT_FIELDS);
-  return rows.flatMap((row) => (fields.has(row.key) && row.value ? [{ field: row.key, value: row.value }] : []));
-}
-
 function dedupe(rows: SearchRow[]): SearchRow[] {
   const seen = new Set<string>();
   return rows.filter((row) => {

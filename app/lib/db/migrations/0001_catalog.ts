@@ -95,7 +95,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     if (trigram) await sql`CREATE INDEX catalog_fts_value ON catalog_fts USING gin (value gin_trgm_ops)`.execute(db);
   } else {
-    await sql`CREATE VIRTUAL TABLE catalog_fts USING fts5(entity_id UNINDEXED, field UNINDEXED, value, tokenize = 'trigram')`.execute(db);
+    // Contentless: the rowid of each row is the rowid of its catalog_search row (store/full-text.server.ts).
+    await sql`CREATE VIRTUAL TABLE catalog_fts USING fts5(value, content = '', contentless_delete = 1, tokenize = 'trigram')`.execute(db);
   }
 }
 
