@@ -66,7 +66,7 @@ beforeAll(async () => {
   client = new CatalogClient({ discoveryApi: { getBaseUrl: async () => `${env.server.url}/api/catalog` } });
   target = env.scm.blobUrl(MAIN);
   added = await client.addLocation({ type: "url", target });
-  await eventually(async () => (await client.getEntitiesByRefs({ entityRefs: REFS })).items.every(Boolean), "the main catalog").catch(async (e) => { console.log(env.server.output()); console.log(JSON.stringify((await client.getEntities()).items, null, 1)); console.log(env.scm.requests); throw e; });
+  await eventually(async () => (await client.getEntitiesByRefs({ entityRefs: REFS })).items.every(Boolean), "the main catalog").catch(async (e) => { console.log(JSON.stringify((await client.getEntities()).items.map(x => [x.metadata.name, (x as any).status]), null, 1)); throw e; });
 });
 
 describe("locations", () => {
