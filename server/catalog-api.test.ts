@@ -24,7 +24,7 @@ const COMPONENTS = yamlDocs(
   "apiVersion: backstage.io/v1alpha1\nkind: API\nmetadata: { name: payments-api }\nspec:\n  type: openapi\n  lifecycle: production\n  owner: payments-team\n  system: payments\n  definition: |\n    openapi: 3.0.0\n    info: { title: Payments, version: 1.0.0 }\n    paths: {}",
   "apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: payments-service\n  tags: [java, payments]\n  annotations: { backstage.io/techdocs-ref: 'dir:.' }\nspec:\n  type: service\n  lifecycle: production\n  owner: payments-team\n  system: payments\n  providesApis: [payments-api]\n  dependsOn: ['resource:payments-db']",
   "apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: { name: checkout-web, tags: [typescript] }\nspec:\n  type: website\n  lifecycle: production\n  owner: platform\n  consumesApis: [payments-api]\n  dependsOn: ['component:payments-service']",
-  "apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: { name: ledger-worker, tags: [Java] }\nspec: { type: service, lifecycle: experimental, owner: payments-team }",
+  "apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: { name: ledger-worker, tags: [java] }\nspec: { type: Service, lifecycle: Experimental, owner: payments-team }",
 );
 const MAIN = "acme/repo/main/catalog-info.yaml";
 const NAMES = ["acme", "acme-catalog", "alice", "bob", "checkout-web", "commerce", "ledger-worker", "payments", "payments-api", "payments-db", "payments-service", "payments-team", "platform"];
@@ -66,7 +66,7 @@ beforeAll(async () => {
   client = new CatalogClient({ discoveryApi: { getBaseUrl: async () => `${env.server.url}/api/catalog` } });
   target = env.scm.blobUrl(MAIN);
   added = await client.addLocation({ type: "url", target });
-  await eventually(async () => (await client.getEntitiesByRefs({ entityRefs: REFS })).items.every(Boolean), "the main catalog").catch(async (e) => { console.log(JSON.stringify((await client.getEntities()).items.map(x => [x.metadata.name, (x as any).status]), null, 1)); throw e; });
+  await eventually(async () => (await client.getEntitiesByRefs({ entityRefs: REFS })).items.every(Boolean), "the main catalog");
 });
 
 describe("locations", () => {
@@ -112,33 +112,6 @@ describe("locations", () => {
     expect(await client.getLocationByEntity("component:default/from-nowhere")).toBeUndefined();
   });
 
-  it("points a location at a new target, keeping its id and Location entity", async () => {
-    const location = await register("acme/moving/main/a.yaml", component("moving-a"), "component:default/moving-a");
-    env.scm.setFile("acme/moving/main/b.yaml", component("moving-b"));
-    const moved = await client.updateLocation(location.id, { type: "url", target: env.scm.blobUrl("acme/moving/main/b.yaml") });
-    expect(moved).toEqual({ ...location, target: env.scm.blobUrl("acme/moving/main/b.yaml") });
-    expect(await client.getLocationById(location.id)).toEqual(moved);
-    await eventually(() => client.getEntityByRef("component:default/moving-b"), "moving-b");
-    const old = await eventually(async () => {
-      const entity = await client.getEntityByRef("component:default/moving-a");
-      return entity?.metadata.annotations?.["backstage.io/orphan"] === "true" && entity;
-    }, "moving-a to become an orphan");
-    expect(old.metadata.name).toBe("moving-a");
-  });
-
-  it("removes a location; what it produced stays as orphans", async () => {
-    const location = await register("acme/scratch/main/catalog-info.yaml", component("scratch-service"), "component:default/scratch-service");
-    await client.removeLocationById(location.id);
-    expect(await client.getLocationById(location.id)).toBeUndefined();
-    expect(await client.getEntityByRef(location.entityRef)).toBeUndefined();
-    const orphan = await client.getEntityByRef("component:default/scratch-service");
-    expect(orphan?.metadata.annotations).toMatchObject({ "backstage.io/orphan": "true" });
-    expect(await failure(client.removeLocationById(location.id))).toEqual({
-      status: 404,
-      error: { name: "NotFoundError", message: `Found no location with ID ${location.id}` },
-    });
-  });
-
   it("queries and streams locations by predicate (POST /locations/by-query)", async () => {
     const exact = await client.queryLocations({ query: { target } });
     expect(exact).toEqual({ items: [added.location], totalItems: 1, pageInfo: {} });
@@ -163,8 +136,13 @@ describe("reading entities", () => {
     expect(await get({ filter: { "relations.ownedBy": "group:default/payments-team" } })).toEqual(["ledger-worker", "payments", "payments-api", "payments-db", "payments-service"]);
     expect(await get({ filter: { "metadata.annotations.backstage.io/techdocs-ref": "dir:." } })).toEqual(["payments-service"]);
     expect(await get({ filter: { kind: "user", "relations.memberOf": ["group:default/payments-team", "group:default/nobody"] } })).toEqual(["bob"]);
-    // Relations another entity's spec implies are matched too: Backstage searches the stitched entity.
-    expect(await get({ filter: { kind: "group", "relations.hasMember": "user:default/bob" } })).toEqual(["payments-team", "platform"]);
+  });
+
+  it("filters on relations another entity's spec implies, as Backstage searches the stitched entity", async () => {
+    const get = async (filter: Record<string, string>) => names((await client.getEntities({ filter, order: { field: "metadata.name", order: "asc" } })).items);
+    expect(await get({ kind: "group", "relations.hasMember": "user:default/bob" })).toEqual(["payments-team", "platform"]);
+    expect(await get({ kind: "group", "relations.ownerOf": "component:default/payments-service" })).toEqual(["payments-team"]);
+    expect(await get({ kind: "api", "relations.apiProvidedBy": "component:default/payments-service" })).toEqual(["payments-api"]);
   });
 
   it("projects fields, orders, and pages with limit and offset", async () => {
@@ -233,11 +211,12 @@ describe("reading entities", () => {
   });
 
   it("counts facet values as written, within a filter", async () => {
-    const { facets } = await client.getEntityFacets({ facets: ["kind", "metadata.tags", "spec.lifecycle", "relations.ownedBy"], filter: { kind: "component" } });
+    const { facets } = await client.getEntityFacets({ facets: ["kind", "metadata.tags", "spec.type", "spec.lifecycle", "relations.ownedBy"], filter: { kind: "component" } });
     const sorted = (facet: string) => [...facets[facet]].sort((a, b) => a.value.localeCompare(b.value, "en", { caseFirst: "upper" }));
     expect(facets.kind).toEqual([{ value: "Component", count: 3 }]);
-    expect(sorted("metadata.tags")).toEqual([{ value: "Java", count: 1 }, { value: "java", count: 1 }, { value: "payments", count: 1 }, { value: "typescript", count: 1 }]);
-    expect(sorted("spec.lifecycle")).toEqual([{ value: "experimental", count: 1 }, { value: "production", count: 2 }]);
+    expect(sorted("metadata.tags")).toEqual([{ value: "java", count: 2 }, { value: "payments", count: 1 }, { value: "typescript", count: 1 }]);
+    expect(sorted("spec.type")).toEqual([{ value: "Service", count: 1 }, { value: "service", count: 1 }, { value: "website", count: 1 }]);
+    expect(sorted("spec.lifecycle")).toEqual([{ value: "Experimental", count: 1 }, { value: "production", count: 2 }]);
     expect(sorted("relations.ownedBy")).toEqual([{ value: "group:default/payments-team", count: 2 }, { value: "group:default/platform", count: 1 }]);
   });
 
@@ -321,6 +300,33 @@ describe("queryEntities", () => {
 });
 
 describe("changing entities", () => {
+  it("points a location at a new target, keeping its id and Location entity", async () => {
+    const location = await register("acme/moving/main/a.yaml", component("moving-a"), "component:default/moving-a");
+    env.scm.setFile("acme/moving/main/b.yaml", component("moving-b"));
+    const moved = await client.updateLocation(location.id, { type: "url", target: env.scm.blobUrl("acme/moving/main/b.yaml") });
+    expect(moved).toEqual({ ...location, target: env.scm.blobUrl("acme/moving/main/b.yaml") });
+    expect(await client.getLocationById(location.id)).toEqual(moved);
+    await eventually(() => client.getEntityByRef("component:default/moving-b"), "moving-b");
+    const old = await eventually(async () => {
+      const entity = await client.getEntityByRef("component:default/moving-a");
+      return entity?.metadata.annotations?.["backstage.io/orphan"] === "true" && entity;
+    }, "moving-a to become an orphan");
+    expect(old.metadata.name).toBe("moving-a");
+  });
+
+  it("removes a location; what it produced stays as orphans", async () => {
+    const location = await register("acme/scratch/main/catalog-info.yaml", component("scratch-service"), "component:default/scratch-service");
+    await client.removeLocationById(location.id);
+    expect(await client.getLocationById(location.id)).toBeUndefined();
+    expect(await client.getEntityByRef(location.entityRef)).toBeUndefined();
+    const orphan = await client.getEntityByRef("component:default/scratch-service");
+    expect(orphan?.metadata.annotations).toMatchObject({ "backstage.io/orphan": "true" });
+    expect(await failure(client.removeLocationById(location.id))).toEqual({
+      status: 404,
+      error: { name: "NotFoundError", message: `Found no location with ID ${location.id}` },
+    });
+  });
+
   it("validates an entity as processing would", async () => {
     const entity = { apiVersion: "backstage.io/v1alpha1", kind: "Component", metadata: { name: "valid-one" }, spec: { type: "service", lifecycle: "production", owner: "platform" } };
     expect(await client.validateEntity(entity, `url:${target}`)).toEqual({ valid: true });
@@ -382,6 +388,18 @@ describe("processing errors", () => {
     const location = await register("acme/broken/main/catalog-info.yaml", yamlDocs(component("broken-neighbour"), "- just\n- a list"), "component:default/broken-neighbour");
     const items = await eventually(async () => (await statusOf(location.entityRef)).length > 0 && statusOf(location.entityRef), "an error on the Location");
     expect(items).toEqual([expect.objectContaining({ type: "backstage.io/catalog-processing", level: "error", message: expect.stringContaining("Expected object at root") })]);
+  });
+
+  it("keeps a nested Location's error, and its etag, from one processing cycle to the next", async () => {
+    await register("acme/nested/main/catalog-info.yaml", yamlDocs(locationDoc("nested-reader", ["./gone.yaml"]), component("nested-sibling")), "location:default/nested-reader");
+    const first = await eventually(async () => {
+      const entity = await client.getEntityByRef("location:default/nested-reader");
+      return (entity as { status?: { items?: unknown[] } } | undefined)?.status?.items?.length && entity;
+    }, "the nested Location's read error");
+    expect(await statusOf("location:default/nested-reader")).toEqual([expect.objectContaining({ level: "error", message: expect.stringContaining("gone.yaml") })]);
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // two processing cycles of its parent
+    const later = await client.getEntityByRef("location:default/nested-reader");
+    expect(later).toEqual(first);
   });
 
   it("keeps an entity with the location that emitted it first; the second Location entity gets a conflict error", async () => {

@@ -6,7 +6,7 @@ import type { Entity } from "../entity";
 import { assembleEntities, ENTITY_ROW_COLUMNS, type EntityRow } from "../store/entity-reader.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
 import type { FilterPredicate } from "./predicate";
-import { compileFullText, compilePredicate, sortExpression } from "./sql.server";
+import { compileFullText, compilePredicate, ENTITY_REF_ORDER, sortExpression } from "./sql.server";
 
 // Reading entities: one function per kind of read, each a bounded number of
 // indexed queries whatever the size of the catalog.
@@ -14,14 +14,10 @@ import { compileFullText, compilePredicate, sortExpression } from "./sql.server"
 type Db = Kysely<Database>;
 type EntitiesQuery = SelectQueryBuilder<Database & { e: Database["catalog_entities"] }, "e", object>;
 
-/** GET /entities with paging sorts by entity ref by default: an order only the server can ask for. */
-export const ENTITY_REF_ORDER = "\u0000entity_ref";
 /** Backstage's defaults: 200 items a page, and the uid as the order when none is asked for. */
 export const DEFAULT_PAGE_SIZE = 200;
+export { ENTITY_REF_ORDER };
 export const MAX_PAGE_SIZE = 10_000;
-/** Sorts missing values last whichever the direction. */
-const MISSING_ASC = "\u{10FFFF}";
-const MISSING_DESC = "";
 
 export type QuerySpec = {
   filter?: FilterPredicate;
@@ -64,14 +60,10 @@ export async function queryPage(
   const reverse = Boolean(options.isPrevious);
   const orderFields = spec.orderFields;
   let query = baseQuery(db, spec);
-  const sortValues = orderFields.map((field, index) => ({
-    alias: `sort_${index}`,
-    field,
-    missing: field.order === "asc" ? MISSING_ASC : MISSING_DESC,
-  }));
+  const sortValues = orderFields.map((field, index) => ({ alias: `sort_${index}`, field }));
   query = query.select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const));
   for (const value of sortValues) {
-    query = query.select((eb) => sql<string>`COALESCE(${sortExpression(eb as never, value.field.field)}, ${value.missing})`.as(value.alias));
+    query = query.select((eb) => sortExpression(eb as never, value.field.field, value.field.order).as(value.alias));
   }
   if (options.after) {
     const boundary = options.after;
@@ -104,18 +96,25 @@ export async function queryPage(
 /** (v1, …, vn, id) strictly after (or before) the boundary, honouring each field's direction. */
 function keysetCondition(
   eb: ExpressionBuilder<Database & { e: Database["catalog_entities"] }, "e">,
-  sortValues: Array<{ alias: string; field: OrderField; missing: string }>,
+  sortValues: Array<{ alias: string; field: OrderField }>,
   boundary: Array<string | null>,
   reverse: boolean,
 ): Expression<SqlBool> {
   const terms = [
     ...sortValues.map((value, index) => ({
-      expression: sql`COALESCE(${sortExpression(eb as never, value.field.field)}, ${value.missing})`,
-      value: boundary[index] ?? value.missing,
+      expression: sortExpression(eb as never, value.field.field, value.field.order),
+      value: boundary[index] ?? "",
       ascending: value.field.order === "asc",
     })),
-    { expression: sql`e.entity_id`, value: boundary[sortValues.length] ?? "", ascending: true },
+    { expression: sql<string>`e.entity_id`, value: boundary[sortValues.length] ?? "", ascending: true },
   ];
+  // One direction throughout: a row-value comparison, which an index can range-scan.
+  if (terms.every((term) => term.ascending === terms[0].ascending)) {
+    const greater = terms[0].ascending !== reverse;
+    const left = sql.join(terms.map((term) => term.expression));
+    const right = sql.join(terms.map((term) => sql`${term.value}`));
+    return greater ? sql<SqlBool>`(${left}) > (${right})` : sql<SqlBool>`(${left}) < (${right})`;
+  }
   const alternatives = terms.map((term, index) => {
     const greater = term.ascending !== reverse;
     const equalities = terms.slice(0, index).map((previous) => sql<SqlBool>`${previous.expression} = ${previous.value}`);
@@ -133,8 +132,7 @@ export function cursorSpec(cursor: QueryCursor): QuerySpec {
 export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; offset?: number }): Promise<Entity[]> {
   let query = baseQuery(db, spec).select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const));
   for (const field of spec.orderFields) {
-    const missing = field.order === "asc" ? MISSING_ASC : MISSING_DESC;
-    query = query.orderBy((eb) => sql`COALESCE(${sortExpression(eb as never, field.field)}, ${missing})`, field.order);
+    query = query.orderBy((eb) => sortExpression(eb as never, field.field, field.order), field.order);
   }
   query = query.orderBy("e.entity_id");
   if (spec.limit !== undefined) query = query.limit(spec.limit);

@@ -107,13 +107,27 @@ export function compileFullText(eb: EB, term: string, fields: string[], postgres
   return parts.length === 1 ? parts[0] : eb.or(parts);
 }
 
-/** The value an entity sorts by for a field: its column, or its smallest search value. */
-export function sortExpression(eb: EB, field: string) {
-  if (field === "\u0000entity_ref") return sql<string | null>`e.entity_ref`;
+const NOT_NULL_COLUMNS = new Set(["kind", "namespace", "name", "entity_id"]);
+/** Sort keys for entities without the field: last, whichever the direction. */
+const MISSING_LAST = { asc: "\u{10FFFF}", desc: "" } as const;
+
+/**
+ * The value an entity sorts by for a field: its column (bare when never
+ * null, so an index can drive the order), or its smallest search value, with
+ * missing values placed last.
+ */
+export function sortExpression(eb: EB, field: string, order: "asc" | "desc") {
+  if (field === ENTITY_REF_ORDER) return sql<string>`e.entity_ref`;
   const column = columnFor(field);
-  if (column) return sql<string | null>`${eb.ref(`e.${column}`)}`;
-  return sql<string | null>`(SELECT MIN(s.value) FROM catalog_search s WHERE s.entity_id = e.entity_id AND s.key = ${field.toLowerCase()})`;
+  if (column && NOT_NULL_COLUMNS.has(column)) return sql<string>`${eb.ref(`e.${column}`)}`;
+  const value = column
+    ? sql`${eb.ref(`e.${column}`)}`
+    : sql`(SELECT MIN(s.value) FROM catalog_search s WHERE s.entity_id = e.entity_id AND s.key = ${field.toLowerCase()})`;
+  return sql<string>`COALESCE(${value}, ${MISSING_LAST[order]})`;
 }
+
+/** GET /entities with paging sorts by entity ref by default: an order only the server can ask for. */
+export const ENTITY_REF_ORDER = "\u0000entity_ref";
 
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (match) => `\\${match}`);
