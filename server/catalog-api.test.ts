@@ -78,10 +78,7 @@ describe("locations", () => {
   });
 
   it("refuses the same location twice with 409, and returns the existing one with onConflict: refresh", async () => {
-    expect(await failure(client.addLocation({ type: "url", target }))).toEqual({
-      status: 409,
-      error: { name: "ConflictError", message: `Location url:${target} already exists` },
-    });
+    expect(await failure(client.addLocation({ type: "url", target }))).toEqual({ status: 409, error: { name: "ConflictError", message: `Location url:${target} already exists` } });
     const again = await client.addLocation({ type: "url", target, onConflict: "refresh" });
     expect(again.location).toEqual(added.location);
     expect((await client.getLocations()).items.filter((item) => item.target === target)).toHaveLength(1);
@@ -110,6 +107,14 @@ describe("locations", () => {
     expect(await client.getLocationByEntity("component:default/payments-service")).toEqual(added.location);
     expect(await client.getLocationByEntity({ kind: "Group", namespace: "default", name: "platform" })).toEqual(added.location);
     expect(await client.getLocationByEntity("component:default/from-nowhere")).toBeUndefined();
+  });
+
+  it("analyzes a repository without a catalog file into a Component to create, as Backstage's default analyzer does", async () => {
+    const result = await client.analyzeLocation({ location: { type: "url", target: `${env.scm.url}/acme/newthing` } });
+    const entity = { apiVersion: "backstage.io/v1alpha1", kind: "Component", metadata: { name: "newthing", annotations: { "github.com/project-slug": "acme/newthing" } }, spec: { type: "other", lifecycle: "unknown" } };
+    expect(result).toEqual({ existingEntityFiles: [], generateEntities: [{ entity, fields: [] }] });
+    const notUrl = await failure(client.analyzeLocation({ location: { type: "url", target: "not a url" } }));
+    expect(notUrl).toEqual({ status: 400, error: { name: "InputError", message: "The given location.target is not a URL" } });
   });
 
   it("queries and streams locations by predicate (POST /locations/by-query)", async () => {
@@ -147,10 +152,7 @@ describe("reading entities", () => {
 
   it("projects fields, orders, and pages with limit and offset", async () => {
     const users = await client.getEntities({ filter: { kind: "user" }, fields: ["metadata.name", "spec.memberOf"], order: { field: "metadata.name", order: "desc" } });
-    expect(users.items).toEqual([
-      { metadata: { name: "bob" }, spec: { memberOf: ["payments-team", "platform"] } },
-      { metadata: { name: "alice" }, spec: { memberOf: ["platform"] } },
-    ]);
+    expect(users.items).toEqual([{ metadata: { name: "bob" }, spec: { memberOf: ["payments-team", "platform"] } }, { metadata: { name: "alice" }, spec: { memberOf: ["platform"] } }]);
     const page = await client.getEntities({ filter: { kind: "component" }, order: { field: "metadata.name", order: "asc" }, limit: 2, offset: 1, fields: ["metadata.name"] });
     expect(page.items).toEqual([{ metadata: { name: "ledger-worker" } }, { metadata: { name: "payments-service" } }]);
   });
@@ -168,11 +170,8 @@ describe("reading entities", () => {
   it("gets entities by refs in request order, with undefined for missing ones, fields and filter", async () => {
     const refs = ["component:default/payments-service", "component:default/nope", "group:default/platform"];
     expect(names((await client.getEntitiesByRefs({ entityRefs: refs })).items)).toEqual(["payments-service", undefined, "platform"]);
-    expect((await client.getEntitiesByRefs({ entityRefs: refs, fields: ["kind", "metadata.name"] })).items).toEqual([
-      { kind: "Component", metadata: { name: "payments-service" } },
-      undefined,
-      { kind: "Group", metadata: { name: "platform" } },
-    ]);
+    const projected = (await client.getEntitiesByRefs({ entityRefs: refs, fields: ["kind", "metadata.name"] })).items;
+    expect(projected).toEqual([{ kind: "Component", metadata: { name: "payments-service" } }, undefined, { kind: "Group", metadata: { name: "platform" } }]);
     expect(names((await client.getEntitiesByRefs({ entityRefs: refs, filter: { kind: "group" } })).items)).toEqual([undefined, undefined, "platform"]);
     const many = Array.from({ length: 2500 }, (_, i) => `component:default/missing-${i}`);
     many[0] = "user:default/alice";
@@ -192,11 +191,8 @@ describe("reading entities", () => {
     expect((await byUid.json()).metadata).toMatchObject({ name: "payments-service", uid: entity!.metadata.uid });
     const ancestry = await client.getEntityAncestors({ entityRef: "component:default/payments-service" });
     expect(ancestry.rootEntityRef).toBe("component:default/payments-service");
-    expect(ancestry.items.map((item) => [stringifyEntityRef(item.entity), item.parentEntityRefs])).toEqual([
-      ["component:default/payments-service", ["location:default/acme-catalog"]],
-      ["location:default/acme-catalog", [generatedRef(target)]],
-      [generatedRef(target), []],
-    ]);
+    const chain = ancestry.items.map((item) => [stringifyEntityRef(item.entity), item.parentEntityRefs]);
+    expect(chain).toEqual([["component:default/payments-service", ["location:default/acme-catalog"]], ["location:default/acme-catalog", [generatedRef(target)]], [generatedRef(target), []]]);
   });
 
   it("annotates entities with the file they came from and the location registered for them", async () => {
@@ -205,6 +201,10 @@ describe("reading entities", () => {
       "backstage.io/managed-by-location": `url:${env.scm.blobUrl("acme/repo/main/components.yaml")}`,
       "backstage.io/managed-by-origin-location": `url:${target}`,
       "backstage.io/techdocs-ref": "dir:.",
+      // What the github integration makes of the file's blob URL, as Backstage's AnnotateLocationEntityProcessor does.
+      "backstage.io/view-url": env.scm.blobUrl("acme/repo/main/components.yaml"),
+      "backstage.io/edit-url": `${env.scm.url}/acme/repo/edit/main/components.yaml`,
+      "backstage.io/source-location": `url:${env.scm.url}/acme/repo/tree/main/`,
     });
     const api = await client.getEntityByRef("api:default/payments-api");
     expect(api?.spec?.definition).toBe("openapi: 3.0.0\ninfo: { title: Payments, version: 1.0.0 }\npaths: {}\n");
@@ -307,11 +307,8 @@ describe("changing entities", () => {
     expect(moved).toEqual({ ...location, target: env.scm.blobUrl("acme/moving/main/b.yaml") });
     expect(await client.getLocationById(location.id)).toEqual(moved);
     await eventually(() => client.getEntityByRef("component:default/moving-b"), "moving-b");
-    const old = await eventually(async () => {
-      const entity = await client.getEntityByRef("component:default/moving-a");
-      return entity?.metadata.annotations?.["backstage.io/orphan"] === "true" && entity;
-    }, "moving-a to become an orphan");
-    expect(old.metadata.name).toBe("moving-a");
+    const orphaned = async () => (await client.getEntityByRef("component:default/moving-a"))?.metadata.annotations?.["backstage.io/orphan"] === "true";
+    expect(await eventually(orphaned, "moving-a to become an orphan")).toBe(true);
   });
 
   it("removes a location; what it produced stays as orphans", async () => {
@@ -321,10 +318,7 @@ describe("changing entities", () => {
     expect(await client.getEntityByRef(location.entityRef)).toBeUndefined();
     const orphan = await client.getEntityByRef("component:default/scratch-service");
     expect(orphan?.metadata.annotations).toMatchObject({ "backstage.io/orphan": "true" });
-    expect(await failure(client.removeLocationById(location.id))).toEqual({
-      status: 404,
-      error: { name: "NotFoundError", message: `Found no location with ID ${location.id}` },
-    });
+    expect(await failure(client.removeLocationById(location.id))).toEqual({ status: 404, error: { name: "NotFoundError", message: `Found no location with ID ${location.id}` } });
   });
 
   it("validates an entity as processing would", async () => {
@@ -333,14 +327,9 @@ describe("changing entities", () => {
     const LEARN = "To learn more about catalog file format, visit: https://github.com/backstage/backstage/blob/master/docs/architecture-decisions/adr002-default-catalog-file-format.md";
     const problem = `"metadata.name" is not valid; expected a string that is sequences of [a-zA-Z0-9] separated by any of [-_.], at most 63 characters in total but found "bad name!". ${LEARN}`;
     const invalid = await client.validateEntity({ ...entity, metadata: { name: "bad name!" } }, `url:${target}`);
-    expect(invalid).toEqual({
-      valid: false,
-      errors: [expect.objectContaining({ name: "InputError", message: `Policy check failed for component:default/bad name!; caused by Error: ${problem}` })],
-    });
-    expect(await client.validateEntity(entity, "file:/tmp/catalog-info.yaml")).toEqual({
-      valid: false,
-      errors: [expect.objectContaining({ name: "TypeError", message: "Invalid location ref file:/tmp/catalog-info.yaml, only 'url:<target>' is supported, e.g. url:https://host/path" })],
-    });
+    expect(invalid).toEqual({ valid: false, errors: [expect.objectContaining({ name: "InputError", message: `Policy check failed for component:default/bad name!; caused by Error: ${problem}` })] });
+    const notUrl = await client.validateEntity(entity, "file:/tmp/catalog-info.yaml");
+    expect(notUrl).toEqual({ valid: false, errors: [expect.objectContaining({ name: "TypeError", message: "Invalid location ref file:/tmp/catalog-info.yaml, only 'url:<target>' is supported, e.g. url:https://host/path" })] });
   });
 
   it("refreshes at once: a changed file is visible when refreshEntity returns; uid stays, etag follows changes", async () => {
@@ -362,10 +351,7 @@ describe("changing entities", () => {
     await client.refreshEntity("component:default/live-service");
     expect((await client.getEntityByRef("component:default/live-extra"))?.metadata.annotations).toMatchObject({ "backstage.io/orphan": "true" });
     expect((await client.getEntityByRef("component:default/live-service"))?.metadata.annotations?.["backstage.io/orphan"]).toBeUndefined();
-    expect(await failure(client.refreshEntity("component:default/never-was"))).toEqual({
-      status: 404,
-      error: { name: "NotFoundError", message: "Failed to schedule component:default/never-was for refresh" },
-    });
+    expect(await failure(client.refreshEntity("component:default/never-was"))).toEqual({ status: 404, error: { name: "NotFoundError", message: "Failed to schedule component:default/never-was for refresh" } });
   });
 
   it("removes an entity by uid; refreshing its location brings it back under a new uid", async () => {
@@ -382,32 +368,33 @@ describe("changing entities", () => {
 });
 
 describe("processing errors", () => {
-  const statusOf = async (ref: string) => ((await client.getEntityByRef(ref)) as { status?: { items?: unknown[] } } | undefined)?.status?.items ?? [];
+  type WithStatus = Entity & { status?: { items?: Array<Record<string, unknown>> } };
+  /** The entity once processing has put errors on it. */
+  const withErrors = (ref: string) =>
+    eventually(async () => {
+      const entity = (await client.getEntityByRef(ref)) as WithStatus | undefined;
+      return entity?.status?.items?.length ? entity : undefined;
+    }, `processing errors on ${ref}`);
 
   it("puts a broken document's error on the Location entity and keeps the file's other entities", async () => {
     const location = await register("acme/broken/main/catalog-info.yaml", yamlDocs(component("broken-neighbour"), "- just\n- a list"), "component:default/broken-neighbour");
-    const items = await eventually(async () => (await statusOf(location.entityRef)).length > 0 && statusOf(location.entityRef), "an error on the Location");
-    expect(items).toEqual([expect.objectContaining({ type: "backstage.io/catalog-processing", level: "error", message: expect.stringContaining("Expected object at root") })]);
+    const error = { type: "backstage.io/catalog-processing", level: "error", message: expect.stringContaining("Expected object at root") };
+    expect((await withErrors(location.entityRef)).status?.items).toEqual([expect.objectContaining(error)]);
   });
 
   it("keeps a nested Location's error, and its etag, from one processing cycle to the next", async () => {
     await register("acme/nested/main/catalog-info.yaml", yamlDocs(locationDoc("nested-reader", ["./gone.yaml"]), component("nested-sibling")), "location:default/nested-reader");
-    const first = await eventually(async () => {
-      const entity = await client.getEntityByRef("location:default/nested-reader");
-      return (entity as { status?: { items?: unknown[] } } | undefined)?.status?.items?.length && entity;
-    }, "the nested Location's read error");
-    expect(await statusOf("location:default/nested-reader")).toEqual([expect.objectContaining({ level: "error", message: expect.stringContaining("gone.yaml") })]);
+    const first = await withErrors("location:default/nested-reader");
+    expect(first.status?.items).toEqual([expect.objectContaining({ level: "error", message: expect.stringContaining("gone.yaml") })]);
     await new Promise((resolve) => setTimeout(resolve, 2500)); // two processing cycles of its parent
-    const later = await client.getEntityByRef("location:default/nested-reader");
-    expect(later).toEqual(first);
+    expect(await client.getEntityByRef("location:default/nested-reader")).toEqual(first);
   });
 
   it("keeps an entity with the location that emitted it first; the second Location entity gets a conflict error", async () => {
     await register("acme/first/main/catalog-info.yaml", component("contested", undefined, "  description: first\n"), "component:default/contested");
     env.scm.setFile("acme/second/main/catalog-info.yaml", component("contested", undefined, "  description: second\n"));
     const second = (await client.addLocation({ type: "url", target: env.scm.blobUrl("acme/second/main/catalog-info.yaml") })).location;
-    const items = await eventually(async () => (await statusOf(second.entityRef)).length > 0 && statusOf(second.entityRef), "a conflict error");
-    expect(items).toEqual([expect.objectContaining({ level: "error", message: expect.stringMatching(/conflict.*component:default\/contested/i) })]);
+    expect((await withErrors(second.entityRef)).status?.items).toEqual([expect.objectContaining({ level: "error", message: expect.stringMatching(/conflict.*component:default\/contested/i) })]);
     const kept = await client.getEntityByRef("component:default/contested");
     expect(kept?.metadata.description).toBe("first");
     expect(kept?.metadata.annotations?.["backstage.io/managed-by-location"]).toBe(`url:${env.scm.blobUrl("acme/first/main/catalog-info.yaml")}`);

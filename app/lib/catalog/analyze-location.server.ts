@@ -15,7 +15,8 @@ export type AnalyzeResult = {
   generateEntities: Array<{ entity: Partial<Entity>; fields: unknown[] }>;
 };
 
-const SCM_ANNOTATION_HOSTS: Record<string, string> = { "github.com": "github.com", "gitlab.com": "gitlab.com", "bitbucket.org": "bitbucket.org", "dev.azure.com": "dev.azure.com" };
+/** The project-slug annotation's prefix follows the integration's type, not the host (GitHub Enterprise is github.com/…). */
+const SLUG_ANNOTATION_PREFIX: Record<string, string> = { github: "github.com", gitlab: "gitlab.com", bitbucket: "bitbucket.org", azure: "dev.azure.com" };
 
 export async function analyzeLocation(
   location: LocationSpec,
@@ -32,7 +33,7 @@ export async function analyzeLocation(
     throw new InputError(`Location target host '${url.host}' is neither a configured integration nor listed in backend.reading.allow`);
   }
 
-  const file = /\.ya?ml$/i.test(url.pathname) ? url.href : repositoryFile(url, options.catalogFilename);
+  const file = /\.ya?ml$/i.test(url.pathname) ? url.href : repositoryFile(url, options.catalogFilename, options.reader.integrationTypeOf(url.href));
   if (file) {
     const text = await options.reader.read({ type: "url", target: file }).catch(() => undefined);
     if (text !== undefined) {
@@ -49,7 +50,8 @@ export async function analyzeLocation(
   const [owner, repo] = url.pathname.split("/").filter(Boolean);
   if (!owner || !repo) throw new InputError("The given location.target is not a URL of a repository");
   const name = repo.replace(/\.git$/, "");
-  const annotationHost = SCM_ANNOTATION_HOSTS[url.host];
+  const type = options.reader.integrationTypeOf(url.href);
+  const annotationHost = type ? SLUG_ANNOTATION_PREFIX[type] : undefined;
   const entity: Partial<Entity> = {
     apiVersion: "backstage.io/v1alpha1",
     kind: "Component",
@@ -60,11 +62,11 @@ export async function analyzeLocation(
 }
 
 /** The catalog file at the top of a repository's default branch, for hosts whose URLs we know. */
-function repositoryFile(url: URL, filename: string): string | undefined {
+function repositoryFile(url: URL, filename: string, type: string | undefined): string | undefined {
   const [owner, repo] = url.pathname.split("/").filter(Boolean);
   if (!owner || !repo) return undefined;
   const base = `${url.origin}/${owner}/${repo.replace(/\.git$/, "")}`;
-  if (url.host.includes("gitlab")) return `${base}/-/blob/HEAD/${filename}`;
-  if (url.host === "bitbucket.org") return `${base}/src/HEAD/${filename}`;
+  if (type === "gitlab") return `${base}/-/blob/HEAD/${filename}`;
+  if (type === "bitbucket") return `${base}/src/HEAD/${filename}`;
   return `${base}/blob/HEAD/${filename}`;
 }

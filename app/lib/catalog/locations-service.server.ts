@@ -156,7 +156,12 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
         return [{ name: "TypeError", message: `Invalid location ref ${locationRef}, only 'url:<target>' is supported, e.g. url:https://host/path` }];
       }
       const problems = validateEntityProblems(entity);
-      if (problems.length) return problems.map((message) => ({ name: "InputError", message }));
+      if (problems.length) {
+        // The envelope is checked first and reported as it is; the policies'
+        // verdicts (names, labels, annotations…) come wrapped, as in Backstage.
+        if (/^(<root>|\/)/.test(problems[0])) return [{ name: "TypeError", message: problems[0] }];
+        return [{ name: "InputError", message: `Policy check failed for ${guessRef(entity)}; caused by Error: ${problems[0]}` }];
+      }
       const value = entity as Entity;
       try {
         const annotated: Entity = {
@@ -179,6 +184,13 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
       return [];
     },
   };
+}
+
+/** kind:namespace/name of what may not be a valid entity yet, lower-cased as Backstage prints refs. */
+function guessRef(value: unknown): string {
+  const entity = value as { kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } };
+  const namespace = typeof entity?.metadata?.namespace === "string" ? entity.metadata.namespace : "default";
+  return `${String(entity?.kind)}:${namespace}/${String(entity?.metadata?.name)}`.toLocaleLowerCase("en-US");
 }
 
 function serialized(error: unknown): { name: string; message: string } {

@@ -41,7 +41,9 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BODY_
   if (!type) throw new InputError("Content-Type missing");
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) throw new InputError("Illegal Content-Type");
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw new PayloadTooLargeError(`Request body is larger than ${maxBytes} bytes`);
+  if (declared > MAX_DISCARDED_BYTES) {
+    throw Object.assign(new PayloadTooLargeError(`Request body is larger than ${maxBytes} bytes`), { closeConnection: true });
+  }
   const reader = request.body?.getReader();
   if (!reader) throw new InputError("Missing request body");
   const chunks: Uint8Array[] = [];
@@ -51,8 +53,8 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BODY_
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
-      throw new PayloadTooLargeError(`Request body is larger than ${maxBytes} bytes`);
+      const drained = await discardRest(reader, size);
+      throw Object.assign(new PayloadTooLargeError(`Request body is larger than ${maxBytes} bytes`), { closeConnection: !drained });
     }
     chunks.push(value);
   }
@@ -66,6 +68,21 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BODY_
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InputError("Expected body to be a JSON object");
   return body as Record<string, unknown>;
+}
+
+/** Up to this much of an oversized body is read and dropped, so the client gets its 413 rather than a broken pipe. */
+const MAX_DISCARDED_BYTES = 16 * 1024 * 1024;
+
+/** Whether the whole body was read; if not, the connection must close after the response. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<boolean> {
+  let size = alreadyRead;
+  while (size <= MAX_DISCARDED_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    size += value.byteLength;
+  }
+  reader.releaseLock();
+  return false;
 }
 
 /** Refuses query parameters a route does not know, as Backstage's OpenAPI validation does. */

@@ -12,5 +12,7 @@ export function errorBodyFor(error: unknown, request: { method: string; url: str
 
 export function errorResponse(error: unknown, request: { method: string; url: string }): Response {
   const body = errorBodyFor(error, request);
-  return Response.json(body, { status: body.response.statusCode });
+  // A request whose body was left unread cannot share its connection with the next one.
+  const headers = (error as { closeConnection?: boolean }).closeConnection ? { Connection: "close" } : undefined;
+  return Response.json(body, { status: body.response.statusCode, headers });
 }

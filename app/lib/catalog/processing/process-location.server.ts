@@ -136,7 +136,8 @@ async function toEmittedEntity(
 function urlAnnotations(location: LocationSpec): Record<string, string> {
   if (location.type !== "url") return {};
   const url = new URL(location.target);
-  const directory = new URL("./", url).href;
+  // A file's directory on GitHub and GitLab is browsed under /tree/, not /blob/.
+  const directory = new URL("./", url).href.replace(/\/(-\/)?blob\//, "/$1tree/");
   const annotations: Record<string, string> = { [ANNOTATION_VIEW_URL]: url.href, [ANNOTATION_SOURCE_LOCATION]: `url:${directory}` };
   // GitHub and GitLab edit the same path under /edit/; a pinned commit cannot be edited.
   if (/\/(?:-\/)?blob\//.test(url.pathname) && !/\/blob\/[0-9a-f]{40}\//.test(url.pathname)) {

@@ -14,7 +14,8 @@ export const MAX_READ_BYTES = 32 * 1024 * 1024;
 const READ_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 3;
 
-type HostRule = { host: string; headers?: Record<string, string>; rewrite?: (url: URL) => URL };
+export type IntegrationType = "github" | "gitlab" | "azure" | "bitbucket";
+type HostRule = { host: string; type?: IntegrationType; headers?: Record<string, string>; rewrite?: (url: URL) => URL };
 
 export type ReaderConfig = {
   integrations?: Record<string, unknown>;
@@ -25,6 +26,8 @@ export type LocationReader = {
   read(location: LocationSpec): Promise<string>;
   /** Whether the URL's host may be read at all. */
   isAllowedUrl(url: string): boolean;
+  /** The kind of source host a URL belongs to, when it is a configured integration. */
+  integrationTypeOf(url: string): IntegrationType | undefined;
 };
 
 export function createLocationReader(config: ReaderConfig, fetchImpl: typeof fetch = fetch): LocationReader {
@@ -52,6 +55,13 @@ export function createLocationReader(config: ReaderConfig, fetchImpl: typeof fet
   }
 
   return {
+    integrationTypeOf(value) {
+      try {
+        return ruleFor(parseHttpUrl(value))?.type;
+      } catch {
+        return undefined;
+      }
+    },
     isAllowedUrl(value) {
       try {
         return Boolean(ruleFor(parseHttpUrl(value)));
@@ -134,7 +144,7 @@ function hostRules(config: ReaderConfig): HostRule[] {
     const host = entry.host ?? "github.com";
     const rawBase = entry.rawBaseUrl ?? (host === "github.com" ? "https://raw.githubusercontent.com" : `https://${host}/raw`);
     const headers = entry.token ? { Authorization: `token ${entry.token}` } : undefined;
-    rules.push({ host, headers, rewrite: (url) => githubRaw(url, rawBase) });
+    rules.push({ host, type: "github", headers, rewrite: (url) => githubRaw(url, rawBase) });
     const rawHost = new URL(rawBase).host;
     if (rawHost !== host) rules.push({ host: rawHost, headers });
   }
@@ -143,6 +153,7 @@ function hostRules(config: ReaderConfig): HostRule[] {
   for (const entry of gitlab) {
     rules.push({
       host: entry.host ?? "gitlab.com",
+      type: "gitlab",
       headers: entry.token ? { "PRIVATE-TOKEN": entry.token } : undefined,
       rewrite: (url) => new URL(url.href.replace("/-/blob/", "/-/raw/")),
     });
@@ -151,13 +162,13 @@ function hostRules(config: ReaderConfig): HostRule[] {
   if (!azure.some((entry) => entry.host === "dev.azure.com")) azure.push({ host: "dev.azure.com" });
   for (const entry of azure) {
     const headers = entry.token ? { Authorization: `Basic ${Buffer.from(`:${entry.token}`).toString("base64")}` } : undefined;
-    rules.push({ host: entry.host ?? "dev.azure.com", headers });
+    rules.push({ host: entry.host ?? "dev.azure.com", type: "azure", headers });
   }
   const bitbucket = [...entries(integrations, "bitbucketCloud"), ...entries(integrations, "bitbucketServer"), ...entries(integrations, "bitbucket")];
   if (!bitbucket.some((entry) => entry.host === "bitbucket.org")) bitbucket.push({ host: "bitbucket.org" });
   for (const entry of bitbucket) {
     const headers = entry.token ? { Authorization: `Bearer ${entry.token}` } : undefined;
-    rules.push({ host: entry.host ?? "bitbucket.org", headers, rewrite: (url) => new URL(url.href.replace("/src/", "/raw/")) });
+    rules.push({ host: entry.host ?? "bitbucket.org", type: "bitbucket", headers, rewrite: (url) => new URL(url.href.replace("/src/", "/raw/")) });
   }
   for (const allowed of config.readingAllow ?? []) rules.push({ host: allowed.host });
   return rules;

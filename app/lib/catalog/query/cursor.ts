@@ -1,5 +1,5 @@
 import { InputError } from "../../errors";
-import type { FilterPredicate } from "./predicate";
+import { parsePredicate, type FilterPredicate } from "./predicate";
 
 // By-query cursors are opaque to clients: base64 JSON that carries the whole
 // query (so a page request needs nothing else), the sort values of the item
@@ -46,5 +46,17 @@ export function decodeCursor(value: string): QueryCursor {
     typeof cursor.isPrevious === "boolean" &&
     typeof cursor.totalItems === "number";
   if (!valid) throw new InputError("Malformed cursor: unexpected content");
-  return cursor as QueryCursor;
+  const fullText = cursor.fullTextFilter;
+  if (fullText !== undefined && (typeof fullText?.term !== "string" || (fullText.fields !== undefined && !(Array.isArray(fullText.fields) && fullText.fields.every((field) => typeof field === "string"))))) {
+    throw new InputError("Malformed cursor: unexpected full-text filter");
+  }
+  try {
+    return {
+      ...(cursor as QueryCursor),
+      filter: cursor.filter === undefined ? undefined : parsePredicate(cursor.filter),
+      query: cursor.query === undefined ? undefined : parsePredicate(cursor.query),
+    };
+  } catch (error) {
+    throw new InputError(`Malformed cursor: ${(error as Error).message}`);
+  }
 }

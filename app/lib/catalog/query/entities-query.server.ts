@@ -6,7 +6,7 @@ import type { Entity } from "../entity";
 import { assembleEntities, ENTITY_ROW_COLUMNS, type EntityRow } from "../store/entity-reader.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
 import type { FilterPredicate } from "./predicate";
-import { compileFullText, compilePredicate, ENTITY_REF_ORDER, sortExpression } from "./sql.server";
+import { compileFullText, compilePredicate, ENTITY_REF_ORDER, isRelationField, sortExpression } from "./sql.server";
 
 // Reading entities: one function per kind of read, each a bounded number of
 // indexed queries whatever the size of the catalog.
@@ -167,27 +167,41 @@ export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterP
 export async function entityFacets(db: Db, facets: string[], spec: Pick<QuerySpec, "filter" | "query">): Promise<Record<string, Array<{ value: string; count: number }>>> {
   if (facets.length > 50) throw new InputError("At most 50 facets may be requested at once");
   const result: Record<string, Array<{ value: string; count: number }>> = {};
-  const filtered = spec.filter || spec.query;
   for (const facet of facets) {
     const key = facet.toLowerCase();
-    // Rows are unique per entity, key and value, so count(*) counts entities.
-    const rows = filtered
-      ? await baseQuery(db, spec)
-          .innerJoin("catalog_search as s", (join) => join.onRef("s.entity_id", "=", "e.entity_id").on("s.key", "=", key))
-          .select(["s.original_value as value", (eb) => eb.fn.countAll<number | string>().as("count")])
-          .where("s.original_value", "is not", null)
-          .groupBy("s.original_value")
-          .execute()
-      : await db
-          .selectFrom("catalog_search as s")
-          .select(["s.original_value as value", (eb) => eb.fn.countAll<number | string>().as("count")])
-          .where("s.key", "=", key)
-          .where("s.original_value", "is not", null)
-          .groupBy("s.original_value")
-          .execute();
+    const rows = isRelationField(key) ? await relationFacet(db, key.slice("relations.".length), spec) : await searchFacet(db, key, spec);
     result[facet] = rows
       .map((row) => ({ value: String(row.value), count: Number(row.count) }))
       .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   }
   return result;
+}
+
+/** Rows are unique per entity, key and value, so count(*) counts entities. */
+async function searchFacet(db: Db, key: string, spec: Pick<QuerySpec, "filter" | "query">) {
+  if (spec.filter || spec.query) {
+    return baseQuery(db, spec)
+      .innerJoin("catalog_search as s", (join) => join.onRef("s.entity_id", "=", "e.entity_id").on("s.key", "=", key))
+      .select(["s.original_value as value", (eb) => eb.fn.countAll<number | string>().as("count")])
+      .where("s.original_value", "is not", null)
+      .groupBy("s.original_value")
+      .execute();
+  }
+  return db
+    .selectFrom("catalog_search as s")
+    .select(["s.original_value as value", (eb) => eb.fn.countAll<number | string>().as("count")])
+    .where("s.key", "=", key)
+    .where("s.original_value", "is not", null)
+    .groupBy("s.original_value")
+    .execute();
+}
+
+/** Relation facets count entities per target, as Backstage's do (targets lower-cased). */
+async function relationFacet(db: Db, type: string, spec: Pick<QuerySpec, "filter" | "query">) {
+  return baseQuery(db, spec)
+    .innerJoin("catalog_relations as r", "r.source_ref", "e.entity_ref")
+    .where(sql<SqlBool>`lower(r.type) = ${type}`)
+    .select(["r.target_ref as value", (eb) => eb.fn.count<number | string>("e.entity_id").distinct().as("count")])
+    .groupBy("r.target_ref")
+    .execute();
 }

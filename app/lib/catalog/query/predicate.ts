@@ -34,7 +34,7 @@ export function parseFilterParams(params: string[]): FilterPredicate | undefined
       if (!trimmed) continue;
       const index = trimmed.indexOf("=");
       const key = (index < 0 ? trimmed : trimmed.slice(0, index)).trim();
-      if (!key) throw new InputError(`Invalid filter, '${statement}' has no key`);
+      if (!key) throw new InputError(`Invalid filter, '${statement}' is not a valid statement (expected a string on the form a=b or a= or a)`);
       if (index < 0) {
         conditions.set(key, "exists");
         continue;

@@ -21,6 +21,10 @@ const COLUMN_FIELDS: Record<string, "kind" | "namespace" | "name" | "spec_type" 
   "metadata.uid": "entity_id",
 };
 
+export function isRelationField(field: string): boolean {
+  return field.toLowerCase().startsWith(RELATION_PREFIX);
+}
+
 export function columnFor(field: string) {
   return COLUMN_FIELDS[field.toLowerCase()];
 }
@@ -50,19 +54,32 @@ function compileCondition(eb: EB, field: string, condition: FieldCondition): Exp
     return condition.$exists ? exists : eb.not(exists);
   }
   const prefix = `${escapeLike(condition.$hasPrefix.toLowerCase())}%`;
+  if (field.startsWith(RELATION_PREFIX)) {
+    return sql<SqlBool>`e.entity_ref IN (SELECT r.source_ref FROM catalog_relations r WHERE lower(r.type) = ${field.slice(RELATION_PREFIX.length)} AND r.target_ref LIKE ${prefix} ESCAPE '\\')`;
+  }
   const column = columnFor(field);
   if (column) return sql<SqlBool>`${eb.ref(`e.${column}`)} LIKE ${prefix} ESCAPE '\\'`;
   return eb.exists(searchRows(eb, field).where(sql<SqlBool>`s.value LIKE ${prefix} ESCAPE '\\'`));
 }
 
+/** relations.<type>: every relation of the entity, whichever entity's spec wrote it. */
+const RELATION_PREFIX = "relations.";
+
+function relationSources(type: string, targets?: string[]) {
+  const match = targets ? sql` AND r.target_ref IN (${sql.join(targets)})` : sql``;
+  return sql`SELECT r.source_ref FROM catalog_relations r WHERE lower(r.type) = ${type}${match}`;
+}
+
 function matchValues(eb: EB, field: string, values: Primitive[]): Expression<SqlBool> {
   const lowered = values.map((value) => String(value).toLowerCase());
+  if (field.startsWith(RELATION_PREFIX)) return sql<SqlBool>`e.entity_ref IN (${relationSources(field.slice(RELATION_PREFIX.length), lowered)})`;
   const column = columnFor(field);
   if (column) return eb(`e.${column}`, "in", column === "entity_id" ? values.map(String) : lowered);
   return eb.exists(searchRows(eb, field).where("s.value", "in", lowered));
 }
 
 function fieldExists(eb: EB, field: string): Expression<SqlBool> {
+  if (field.startsWith(RELATION_PREFIX)) return sql<SqlBool>`e.entity_ref IN (${relationSources(field.slice(RELATION_PREFIX.length))})`;
   const column = columnFor(field);
   if (column) return eb(`e.${column}`, "is not", null);
   return eb.exists(searchRows(eb, field));
@@ -120,9 +137,12 @@ export function sortExpression(eb: EB, field: string, order: "asc" | "desc") {
   if (field === ENTITY_REF_ORDER) return sql<string>`e.entity_ref`;
   const column = columnFor(field);
   if (column && NOT_NULL_COLUMNS.has(column)) return sql<string>`${eb.ref(`e.${column}`)}`;
+  const key = field.toLowerCase();
   const value = column
     ? sql`${eb.ref(`e.${column}`)}`
-    : sql`(SELECT MIN(s.value) FROM catalog_search s WHERE s.entity_id = e.entity_id AND s.key = ${field.toLowerCase()})`;
+    : key.startsWith(RELATION_PREFIX)
+      ? sql`(SELECT MIN(r.target_ref) FROM catalog_relations r WHERE r.source_ref = e.entity_ref AND lower(r.type) = ${key.slice(RELATION_PREFIX.length)})`
+      : sql`(SELECT MIN(s.value) FROM catalog_search s WHERE s.entity_id = e.entity_id AND s.key = ${key})`;
   return sql<string>`COALESCE(${value}, ${MISSING_LAST[order]})`;
 }
 

@@ -72,13 +72,14 @@ async function writeInTransaction(trx: Transaction<Database>, output: Processing
     seen.add(item.key);
     const body = JSON.stringify(item.entity);
     const hash = createHash("sha1").update(body).digest("hex");
-    const errors = item.errors?.length ? JSON.stringify(item.errors) : null;
     const existing = children.get(item.key);
+    // A Location's errors are written by its own processing, not by its parent's.
+    const errors = item.kind === "location" && existing ? existing.errors : item.errors?.length ? JSON.stringify(item.errors) : null;
     if (existing) {
       if (existing.hash === hash && existing.errors === errors && !existing.orphan) continue;
       await trx
         .updateTable("catalog_entities")
-        .set({ ...columnsOf(item, body, hash), errors, orphan: 0, etag: newEtag(), updated_at: now, ...locationQueue(item, now) })
+        .set({ ...columnsOf(item, body, hash), errors, orphan: 0, etag: newEtag(), updated_at: now, ...(existing.hash === hash ? {} : locationQueue(item, now)) })
         .where("entity_id", "=", existing.entity_id)
         .execute();
       changed.push({ id: existing.entity_id, item });
@@ -199,10 +200,8 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
   }
   for (const chunk of chunks(relationRows, BATCH_ROWS)) await trx.insertInto("catalog_relations").values(chunk).execute();
 
-  await insertSearchRows(
-    trx,
-    changed.map(({ id, item }) => ({ id, entity: item.entity, relations: item.relations.filter((relation) => relation.sourceKey === item.key) })),
-  );
+  // relations.* filters and facets read catalog_relations, which holds both directions.
+  await insertSearchRows(trx, changed.map(({ id, item }) => ({ id, entity: item.entity, relations: [] })));
 
   // Relations written by one entity appear on others: their stitched form changed.
   for (const key of changed.map((entry) => entry.item.key)) touched.delete(key);

@@ -2,9 +2,11 @@ import type { Entity } from "../entity";
 
 // What filters, facets and ordering see of an entity, built as Backstage's
 // buildEntitySearch does: every leaf under its lower-cased dot path (arrays
-// give one row per item, and string items also `<path>.<item> = true`), one
-// `relations.<type>` row per relation, and metadata.name, namespace and uid
-// always. Values are lower-cased for matching; facets show them as written.
+// give one row per item, and string items also `<path>.<item> = true`), and
+// metadata.name, namespace and uid always. Values are lower-cased for
+// matching; facets show them as written. The store keeps relations in their
+// own table; in-memory matching passes an entity's relations here as
+// `relations.<type>` rows.
 
 export type SearchRow = { key: string; value: string | null; original_value: string | null };
 

@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import type { Entity } from "~/lib/catalog/entity";
+import { stringifyEntityRef } from "~/lib/catalog/entity-ref";
+import { InputError } from "~/lib/errors";
+import { authorize, MAX_AUTHORIZE_ITEMS, parseAuthorizeRequest } from "./authorize";
+import type { AuthorizeRequest } from "./authorize";
+import {
+  catalogEntityCreatePermission,
+  catalogEntityDeletePermission,
+  catalogEntityReadPermission,
+  catalogEntityRefreshPermission,
+  catalogLocationReadPermission,
+  kubernetesProxyPermission,
+} from "./permissions";
+import { parsePermissionConfig } from "./policy-config";
+import type { PermissionIdentity } from "./policy-config";
+import { CALLERS, ENTITIES } from "./test-fixtures";
+
+const config = parsePermissionConfig({
+  enabled: true,
+  policy: {
+    roles: [
+      { name: "everyone", members: ["*"], permissions: [{ permission: "catalog.entity.read" }] },
+      {
+        name: "owners",
+        members: ["*"],
+        permissions: [
+          { permission: "catalog.entity.delete", conditions: { rule: "IS_ENTITY_OWNER", params: { claims: ["$ownershipEntityRefs"] } } },
+          { permission: "catalog.entity.refresh", conditions: { rule: "HAS_LABEL", params: { label: "open-refresh" } } },
+        ],
+      },
+    ],
+  },
+});
+
+function catalog() {
+  const loaded: string[] = [];
+  const byRef = new Map(ENTITIES.map((entity) => [stringifyEntityRef(entity), entity]));
+  const loadEntity = async (ref: string): Promise<Entity | undefined> => {
+    loaded.push(ref);
+    return byRef.get(ref);
+  };
+  return { loaded, loadEntity };
+}
+
+async function answer(request: AuthorizeRequest, identity: PermissionIdentity | undefined = CALLERS.carol, options = { config }) {
+  const { loaded, loadEntity } = catalog();
+  const response = await authorize(request, { ...options, identity, loadEntity });
+  return { response, loaded };
+}
+
+describe("authorize", () => {
+  it("answers every id in the order asked", async () => {
+    const { response } = await answer({
+      items: [
+        { id: "c", permission: catalogEntityCreatePermission },
+        { id: "a", permission: catalogEntityReadPermission },
+        { id: "b", permission: catalogEntityDeletePermission },
+      ],
+    });
+    expect(response.items).toEqual([
+      { id: "c", result: "DENY" },
+      { id: "a", result: "ALLOW" },
+      {
+        id: "b",
+        result: "CONDITIONAL",
+        pluginId: "catalog",
+        resourceType: "catalog-entity",
+        conditions: { resourceType: "catalog-entity", rule: "IS_ENTITY_OWNER", params: { claims: ["user:default/carol"] } },
+      },
+    ]);
+  });
+
+  it("applies conditions to the resource itself when given a ref", async () => {
+    const { response, loaded } = await answer({
+      items: [
+        { id: "1", permission: catalogEntityDeletePermission, resourceRef: "api:default/payments-api" },
+        { id: "2", permission: catalogEntityDeletePermission, resourceRef: "component:default/payments" },
+        { id: "3", permission: catalogEntityRefreshPermission, resourceRef: "Component:payments" },
+        { id: "4", permission: catalogEntityDeletePermission, resourceRef: "component:default/missing" },
+        { id: "5", permission: catalogEntityDeletePermission, resourceRef: "not a ref:" },
+        { id: "6", permission: catalogEntityReadPermission, resourceRef: "component:default/payments" },
+        { id: "7", permission: catalogEntityDeletePermission, resourceRef: "API:default/Payments-API" },
+      ],
+    });
+    expect(response.items).toEqual([
+      { id: "1", result: "ALLOW" },
+      { id: "2", result: "DENY" },
+      { id: "3", result: "ALLOW" },
+      { id: "4", result: "DENY" },
+      { id: "5", result: "DENY" },
+      { id: "6", result: "ALLOW" },
+      { id: "7", result: "ALLOW" },
+    ]);
+    // Refs are loaded once each, in canonical form, and only for conditional decisions.
+    expect(loaded.sort()).toEqual(["api:default/payments-api", "component:default/missing", "component:default/payments"]);
+  });
+
+  it("answers Backstage's batched form with one result per ref", async () => {
+    const { response } = await answer({
+      items: [
+        { id: "batch", permission: catalogEntityDeletePermission, resourceRef: ["api:default/payments-api", "component:default/payments"] },
+        { id: "plain", permission: catalogEntityReadPermission, resourceRef: ["component:default/payments"] },
+      ],
+    });
+    expect(response.items).toEqual([
+      { id: "batch", result: ["ALLOW", "DENY"] },
+      { id: "plain", result: ["ALLOW"] },
+    ]);
+  });
+
+  it("ignores a resource ref on a basic permission", async () => {
+    const { response, loaded } = await answer({ items: [{ id: "k", permission: kubernetesProxyPermission, resourceRef: "component:default/payments" }] });
+    expect(response.items).toEqual([{ id: "k", result: "DENY" }]);
+    expect(loaded).toEqual([]);
+  });
+
+  it("allows everything when permissions are disabled", async () => {
+    const disabled = parsePermissionConfig({ enabled: false });
+    const { response } = await answer(
+      { items: [{ id: "x", permission: catalogEntityDeletePermission, resourceRef: ["component:default/payments"] }, { id: "y", permission: catalogLocationReadPermission }] },
+      undefined,
+      { config: disabled },
+    );
+    expect(response.items).toEqual([
+      { id: "x", result: ["ALLOW"] },
+      { id: "y", result: "ALLOW" },
+    ]);
+  });
+});
+
+describe("parseAuthorizeRequest", () => {
+  const item = { id: "1", permission: catalogEntityReadPermission };
+
+  it("accepts Backstage's request shape, dropping unknown keys", () => {
+    const body = { items: [{ ...item, resourceRef: "component:default/x", extra: true }, { id: "2", permission: { ...kubernetesProxyPermission } }] };
+    expect(parseAuthorizeRequest(body)).toEqual({ items: [{ ...item, resourceRef: "component:default/x" }, { id: "2", permission: kubernetesProxyPermission }] });
+    expect(parseAuthorizeRequest({ items: [] })).toEqual({ items: [] });
+    const unknown = { id: "u", permission: { type: "basic", name: "search.query.read", attributes: { action: "read" } } };
+    expect(parseAuthorizeRequest({ items: [unknown] }).items[0]).toEqual(unknown);
+  });
+
+  it.each([
+    [null, "Invalid permission request: Request body must be an object with items"],
+    [[], "Invalid permission request: Request body must be an object with items"],
+    [{}, "Invalid permission request: items must be a list"],
+    [{ items: [{ permission: catalogEntityReadPermission }] }, "Invalid permission request: items[0].id must be a string"],
+    [{ items: [{ ...item, id: "" }] }, "items[0].id must not be empty"],
+    [{ items: [{ id: "1" }] }, "items[0].permission must be a permission object"],
+    [{ items: [{ id: "1", permission: { ...catalogEntityReadPermission, type: "special" } }] }, "items[0].permission.type must be 'basic' or 'resource'"],
+    [{ items: [{ id: "1", permission: { type: "resource", name: "x.y", attributes: {} } }] }, "items[0].permission.resourceType must be a string"],
+    [{ items: [{ id: "1", permission: { type: "basic", name: "x.y", attributes: { action: "write" } } }] }, "items[0].permission.attributes.action must be one of create, read, update, delete"],
+    [{ items: [{ ...item, resourceRef: 7 }] }, "items[0].resourceRef must be a string or a list of strings"],
+    [{ items: [item, { ...item }] }, "Invalid permission request: items[1].id '1' is used twice; ids must be unique"],
+    [
+      { items: [{ id: "1", permission: { type: "basic", name: "catalog.entity.delete", attributes: {} } }] },
+      "Invalid permission request: items[0].permission catalog.entity.delete is a resource permission of type catalog-entity",
+    ],
+    [
+      { items: [{ id: "1", permission: { ...catalogEntityDeletePermission, resourceType: "scaffolder-template" } }] },
+      "items[0].permission catalog.entity.delete is a resource permission of type catalog-entity",
+    ],
+    [{ items: [{ id: "1", permission: { ...kubernetesProxyPermission, type: "resource", resourceType: "x" } }] }, "items[0].permission kubernetes.proxy is a basic permission"],
+    [{ items: Array.from({ length: MAX_AUTHORIZE_ITEMS + 1 }, (_, i) => ({ ...item, id: String(i) })) }, "Invalid permission request: items must have at most 100 items"],
+  ])("rejects %j", (body, message) => {
+    expect(() => parseAuthorizeRequest(body)).toThrow(InputError);
+    expect(() => parseAuthorizeRequest(body)).toThrow(message);
+  });
+
+  it("accepts exactly the maximum batch", () => {
+    const items = Array.from({ length: MAX_AUTHORIZE_ITEMS }, (_, i) => ({ ...item, id: String(i) }));
+    expect(parseAuthorizeRequest({ items }).items).toHaveLength(100);
+  });
+});

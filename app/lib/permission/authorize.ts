@@ -1,0 +1,123 @@
+import { z } from "zod";
+import type { Entity } from "~/lib/catalog/entity";
+import { parseEntityRef, stringifyEntityRef } from "~/lib/catalog/entity-ref";
+import { formatKeyPath } from "~/lib/config/errors";
+import { InputError } from "~/lib/errors";
+import type { PolicyDecision } from "./criteria";
+import { applyConditions } from "./filters";
+import { RESOURCE_TYPE_CATALOG_ENTITY, getPermission, isResourcePermission } from "./permissions";
+import type { Permission } from "./permissions";
+import { evaluate } from "./policy";
+import type { PermissionConfig, PermissionIdentity } from "./policy-config";
+
+// POST /api/permission/authorize, as Backstage's permission backend answers
+// it: a batch of {id, permission, resourceRef?}, one decision per id. With a
+// resourceRef the server settles conditions against the resource itself
+// (ALLOW or DENY); without one a resource permission may come back
+// CONDITIONAL for the caller to apply. Backstage's batched form (an array of
+// resourceRefs, from permission.EXPERIMENTAL_enableBatchedRequests) answers
+// one ALLOW or DENY per ref.
+
+export const MAX_AUTHORIZE_ITEMS = 100;
+
+// The client's half lives in ./client, which browser code imports without zod.
+export { assertResponseMatchesRequest, isDeniedOnClient } from "./client";
+
+const text = z.string({ error: "must be a string" }).min(1, "must not be empty");
+const action = z.enum(["create", "read", "update", "delete"], { error: "must be one of create, read, update, delete" });
+const attributes = z.object({ action: action.optional() }, { error: "must be an object" });
+
+const permission = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("basic"), name: text, attributes }),
+    z.object({ type: z.literal("resource"), name: text, attributes, resourceType: text }),
+  ],
+  { error: (issue) => (issue.code === "invalid_union" ? "must be 'basic' or 'resource'" : "must be a permission object") },
+);
+
+const item = z.object({
+  id: text,
+  permission,
+  resourceRef: z.union([z.string(), z.array(z.string())], { error: "must be a string or a list of strings" }).optional(),
+});
+
+const requestSchema = z.object(
+  {
+    items: z
+      .array(item, { error: "must be a list" })
+      .max(MAX_AUTHORIZE_ITEMS, `must have at most ${MAX_AUTHORIZE_ITEMS} items`),
+  },
+  { error: "Request body must be an object with items" },
+);
+
+export type AuthorizeRequestItem = { id: string; permission: Permission; resourceRef?: string | string[] };
+export type AuthorizeRequest = { items: AuthorizeRequestItem[] };
+export type AuthorizeResponseItem = { id: string } & (PolicyDecision | { result: Array<"ALLOW" | "DENY"> });
+export type AuthorizeResponse = { items: AuthorizeResponseItem[] };
+
+/** Validates a request body; an InputError names the item and field at fault. */
+export function parseAuthorizeRequest(body: unknown): AuthorizeRequest {
+  const parsed = requestSchema.safeParse(body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => (issue.path.length ? `${formatKeyPath(issue.path)} ${issue.message}` : issue.message));
+    throw new InputError(`Invalid permission request: ${problems.join("; ")}`);
+  }
+  const seen = new Set<string>();
+  parsed.data.items.forEach((entry, index) => {
+    if (seen.has(entry.id)) throw new InputError(`Invalid permission request: items[${index}].id '${entry.id}' is used twice; ids must be unique`);
+    seen.add(entry.id);
+    // A permission Atrium defines must be asked for as defined, so its decision means what it says.
+    const known = getPermission(entry.permission.name);
+    if (known && (known.type !== entry.permission.type || (isResourcePermission(known) && known.resourceType !== (entry.permission as { resourceType?: string }).resourceType))) {
+      const expected = isResourcePermission(known) ? `a resource permission of type ${known.resourceType}` : "a basic permission";
+      throw new InputError(`Invalid permission request: items[${index}].permission ${known.name} is ${expected}`);
+    }
+  });
+  return parsed.data as AuthorizeRequest;
+}
+
+export type AuthorizeOptions = {
+  config: PermissionConfig;
+  /** The caller; undefined for a guest or a request without a user. */
+  identity: PermissionIdentity | undefined;
+  /** Loads an entity by its full ref, without permission checks; undefined when there is none. */
+  loadEntity: (entityRef: string) => Promise<Entity | undefined>;
+};
+
+/** Answers each item, in the order asked. */
+export async function authorize(request: AuthorizeRequest, options: AuthorizeOptions): Promise<AuthorizeResponse> {
+  const loads = new Map<string, Promise<Entity | undefined>>();
+  const load = (ref: string) => {
+    let entity = loads.get(ref);
+    if (!entity) loads.set(ref, (entity = options.loadEntity(ref)));
+    return entity;
+  };
+  const settle = async (decision: PolicyDecision, resourceRef: string): Promise<"ALLOW" | "DENY"> => {
+    if (decision.result !== "CONDITIONAL") return decision.result;
+    if (decision.resourceType !== RESOURCE_TYPE_CATALOG_ENTITY) return "DENY";
+    const ref = canonicalRef(resourceRef);
+    const entity = ref ? await load(ref) : undefined;
+    // As in Backstage, a resource that cannot be found is denied, not an error.
+    return entity && applyConditions(decision.conditions, entity) ? "ALLOW" : "DENY";
+  };
+
+  const items = await Promise.all(
+    request.items.map(async ({ id, permission, resourceRef }): Promise<AuthorizeResponseItem> => {
+      const { decision } = evaluate(options.config, options.identity, permission);
+      const refs = Array.isArray(resourceRef) ? resourceRef : resourceRef === undefined ? [] : [resourceRef];
+      if (!isResourcePermission(permission) || refs.length === 0) return { id, ...decision };
+      const results = await Promise.all(refs.map((ref) => settle(decision, ref)));
+      return { id, result: Array.isArray(resourceRef) ? results : results[0] };
+    }),
+  );
+  return { items };
+}
+
+function canonicalRef(ref: string): string | undefined {
+  try {
+    return stringifyEntityRef(parseEntityRef(ref));
+  } catch {
+    return undefined;
+  }
+}
