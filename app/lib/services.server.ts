@@ -19,7 +19,7 @@ export type Services = {
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
   return {
-    catalog: createCatalog({ db: options.database.db, config: options.config.config, rootDir: options.rootDir, logger: options.logger }),
+    catalog: createCatalog({ db: options.database.db, readDb: options.database.readDb, config: options.config.config, rootDir: options.rootDir, logger: options.logger }),
     config: options.config,
     publicConfig: publicConfigOf(options.config.config),
     database: options.database,

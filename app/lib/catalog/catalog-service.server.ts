@@ -20,8 +20,9 @@ import {
   queryPage,
   type QuerySpec,
 } from "./query/entities-query.server";
+import { createGenerationCache } from "./query/generation-cache.server";
 import type { FilterPredicate } from "./query/predicate";
-import { deleteEntityRows } from "./store/roots.server";
+import { changeCatalog, deleteEntityRows } from "./store/roots.server";
 
 // The catalog's entity reads and writes, used alike by the REST API and by
 // the pages. Each function speaks in domain terms and throws domain errors.
@@ -46,8 +47,11 @@ export type QueryEntitiesResponse = {
   pageInfo: { nextCursor?: string; prevCursor?: string };
 };
 
-export function createEntityService(options: { db: Kysely<Database>; engine: ProcessingEngine }) {
-  const { db, engine } = options;
+export function createEntityService(options: { db: Kysely<Database>; readDb: Kysely<Database>; engine: ProcessingEngine }) {
+  // Reads go through readDb, so a long ingestion never holds them up.
+  const { readDb: db, engine } = options;
+  const cache = createGenerationCache(db);
+  const count = (spec: QuerySpec) => cache.get(`count ${JSON.stringify([spec.filter, spec.query, spec.fullTextFilter, spec.orderFields[0]?.field])}`, () => countEntities(db, spec));
 
   return {
     async queryEntities(request: QueryEntitiesRequest): Promise<QueryEntitiesResponse> {
@@ -70,7 +74,7 @@ export function createEntityService(options: { db: Kysely<Database>; engine: Pro
         // Backstage sorts by one field only, then by uid.
         orderFields: (request.orderFields ?? []).slice(0, 1).map((field) => ({ ...field, field: field.field.toLowerCase() })),
       };
-      const totalItems = request.totalItems === "exclude" ? 0 : await countEntities(db, spec);
+      const totalItems = request.totalItems === "exclude" ? 0 : await count(spec);
       const page = await queryPage(db, spec, { limit, offset: request.offset, totalItems, fromCursor: false });
       return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
     },
@@ -142,12 +146,18 @@ export function createEntityService(options: { db: Kysely<Database>; engine: Pro
 
     /** Deletes an entity; if its location still emits it, the next processing brings it back. */
     async deleteEntityByUid(uid: string): Promise<void> {
-      await db.transaction().execute((trx) => deleteEntityRows(trx, [uid]));
+      await changeCatalog(options.db, (trx) => deleteEntityRows(trx, [uid]));
     },
 
     async facets(request: { facets: string[]; filter?: FilterPredicate; query?: FilterPredicate }) {
       if (request.facets.length === 0) throw new InputError("Missing facet parameter");
-      return { facets: await entityFacets(db, request.facets, request) };
+      const facets = await Promise.all(
+        request.facets.map(async (facet) => {
+          const key = `facet ${JSON.stringify([facet.toLowerCase(), request.filter, request.query])}`;
+          return [facet, (await cache.get(key, () => entityFacets(db, [facet], request)))[facet]] as const;
+        }),
+      );
+      return { facets: Object.fromEntries(facets) };
     },
 
     /** Re-reads the entity's location at once (the entity itself, for a Location). */

@@ -149,6 +149,24 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     expect((await byName(catalog, "group", "team-a")).metadata.etag).not.toBe(teamBefore.metadata.etag);
   });
 
+  it("answers counts and facets that follow every change, though they are cached", async () => {
+    write("services.yaml", yaml(TEAM_A, component("billing")));
+    const catalog = await startCatalog(["./services.yaml"]);
+    const typeFacet = async () => (await catalog.entities.facets({ facets: ["spec.type"], filter: { kind: "component" } })).facets["spec.type"];
+    const components = async () => (await catalog.entities.queryEntities({ filter: { kind: "component" }, limit: 0 })).totalItems;
+    expect(await typeFacet()).toEqual([{ value: "service", count: 1 }]);
+    expect(await components()).toBe(1);
+    write("services.yaml", yaml(TEAM_A, component("billing"), component("site", { type: "website" })));
+    await catalog.entities.refresh("component:default/billing");
+    expect(await typeFacet()).toEqual([
+      { value: "service", count: 1 },
+      { value: "website", count: 1 },
+    ]);
+    expect(await components()).toBe(2);
+    await catalog.entities.deleteEntityByUid((await byName(catalog, "component", "site")).metadata.uid!);
+    expect(await components()).toBe(1);
+  });
+
   it("orphans what a location emitted when the location leaves the config", async () => {
     write("services.yaml", yaml(component("billing")));
     await startCatalog(["./services.yaml"]);

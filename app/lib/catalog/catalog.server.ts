@@ -17,7 +17,7 @@ import { syncConfigRoots } from "./store/roots.server";
 const DEFAULT_ALLOWED_KINDS = ["Component", "API", "Location"];
 const DEFAULT_INTERVAL_RANGE_MS: [number, number] = [100_000, 150_000];
 
-export function createCatalog(options: { db: Kysely<Database>; config: AtriumConfig; rootDir: string; logger: Logger }) {
+export function createCatalog(options: { db: Kysely<Database>; readDb?: Kysely<Database>; config: AtriumConfig; rootDir: string; logger: Logger }) {
   const { db, config, logger } = options;
   const catalog = config.catalog;
   const reader = createLocationReader({ integrations: config.integrations, readingAllow: config.backend.reading?.allow });
@@ -38,7 +38,7 @@ export function createCatalog(options: { db: Kysely<Database>; config: AtriumCon
   };
   const engine = createProcessingEngine({ db, context, logger, refreshInterval: processingInterval(catalog.processingInterval) });
   return {
-    entities: createEntityService({ db, engine }),
+    entities: createEntityService({ db, readDb: options.readDb ?? db, engine }),
     locations: createLocationService({ db, engine, reader, context }),
     engine,
     /** Makes the config locations the catalog's config roots, then starts processing. */

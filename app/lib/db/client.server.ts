@@ -10,6 +10,12 @@ export type DatabaseClient = "sqlite" | "pg";
 
 export type AtriumDatabase = {
   db: Kysely<Database>;
+  /**
+   * For reads that must not queue behind writes: on SQLite a second
+   * connection (WAL lets it read while a write transaction is open); on
+   * PostgreSQL the same pool.
+   */
+  readDb: Kysely<Database>;
   client: DatabaseClient;
   /** Where the data lives, for logs: a file path or host/database (no password). */
   description: string;
@@ -42,7 +48,18 @@ function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: s
   if (filename !== ":memory:") mkdirSync(path.dirname(filename), { recursive: true });
 
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename) }) });
-  return { db, client: "sqlite", description: filename, destroy: () => db.destroy() };
+  if (filename === ":memory:") return { db, readDb: db, client: "sqlite", description: filename, destroy: () => db.destroy() };
+  const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename) }) });
+  return {
+    db,
+    readDb,
+    client: "sqlite",
+    description: filename,
+    destroy: async () => {
+      await readDb.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 async function openPostgres(connection: DatabaseConfig["connection"]): Promise<AtriumDatabase> {
@@ -66,7 +83,7 @@ async function openPostgres(connection: DatabaseConfig["connection"]): Promise<A
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const probe = new pg.Client(poolConfig);
   const where = `${probe.host}:${probe.port}/${probe.database}`;
-  return { db, client: "pg", description: where, destroy: () => db.destroy() };
+  return { db, readDb: db, client: "pg", description: where, destroy: () => db.destroy() };
 }
 
 /** Creates the configured database when it does not exist yet, as Backstage does. */

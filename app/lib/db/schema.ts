@@ -50,7 +50,13 @@ export interface CatalogSearchTable {
   original_value: string | null;
 }
 
+export interface CatalogGenerationTable {
+  id: number;
+  generation: number;
+}
+
 export interface Database {
+  catalog_generation: CatalogGenerationTable;
   catalog_locations: CatalogLocationsTable;
   catalog_entities: CatalogEntitiesTable;
   catalog_relations: CatalogRelationsTable;

@@ -10,8 +10,14 @@ export function openSqlite(filename: string): SqliteDatabase & { raw: DatabaseSy
   raw.exec("PRAGMA foreign_keys = ON");
   if (filename !== ":memory:") {
     raw.exec("PRAGMA journal_mode = WAL");
+    // In WAL mode NORMAL loses no committed data on a crash of the process,
+    // only possibly the last transactions on a power cut; it syncs far less.
+    raw.exec("PRAGMA synchronous = NORMAL");
     raw.exec("PRAGMA busy_timeout = 5000");
   }
+  // A larger page cache keeps the catalog's indexes in memory during ingestion (128 MiB).
+  raw.exec("PRAGMA cache_size = -131072");
+  raw.exec("PRAGMA temp_store = MEMORY");
   return {
     raw,
     close: () => raw.close(),

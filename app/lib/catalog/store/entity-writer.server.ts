@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
+import { newEntityUid } from "./uid.server";
 import type { Entity, EntityStatusItem } from "../entity";
 import { deleteFullTextRows, insertFullTextRows } from "./full-text.server";
 import { buildSearchRows } from "./search-rows";
@@ -41,10 +42,12 @@ export type WriteSummary = { inserted: number; updated: number; orphaned: number
 const BATCH_ROWS = 500;
 
 export async function writeProcessingOutput(db: Kysely<Database>, output: ProcessingOutput): Promise<WriteSummary> {
-  return db.transaction().execute((trx) => writeInTransaction(trx, output));
+  const { summary, changed } = await db.transaction().execute((trx) => writeInTransaction(trx, output));
+  if (changed) await bumpGeneration(db);
+  return summary;
 }
 
-async function writeInTransaction(trx: Transaction<Database>, output: ProcessingOutput): Promise<WriteSummary> {
+async function writeInTransaction(trx: Transaction<Database>, output: ProcessingOutput): Promise<{ summary: WriteSummary; changed: boolean }> {
   const { parentKey, now } = output;
   const summary: WriteSummary = { inserted: 0, updated: 0, orphaned: 0, conflicts: 0 };
   const parentErrors = [...output.parentErrors];
@@ -105,7 +108,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: Processing
       summary.updated++;
       continue;
     }
-    const id = randomUUID();
+    const id = newEntityUid();
     inserts.push({
       entity_id: id,
       ...columnsOf(item, body, hash),
@@ -169,7 +172,17 @@ async function writeInTransaction(trx: Transaction<Database>, output: Processing
     })
     .where("entity_ref", "=", parentKey)
     .execute();
-  return summary;
+  return { summary, changed: Boolean(summary.inserted || summary.updated || summary.orphaned || parent?.errors !== errors || output.keptWithErrors.size) };
+}
+
+/**
+ * Marks the catalog as changed, for caches keyed by its generation. Called
+ * after the change commits, outside its transaction: a result computed in
+ * between is cached under the old generation, which is already superseded,
+ * and concurrent writers never wait on this row's lock.
+ */
+export async function bumpGeneration(db: Kysely<Database>): Promise<void> {
+  await db.updateTable("catalog_generation").set((eb) => ({ generation: eb("generation", "+", 1) })).where("id", "=", 1).execute();
 }
 
 /** Relations, search and full-text rows follow the entity; targets of changed relations get a new etag. */
@@ -217,6 +230,8 @@ export async function insertSearchRows(trx: Transaction<Database>, entities: Arr
   for (const { id, entity, relations } of entities) {
     for (const row of buildSearchRows({ ...entity, metadata: { ...entity.metadata, uid: id } }, relations)) searchRows.push({ entity_id: id, ...row });
   }
+  // In index order, so each batch touches neighbouring pages of the (key, value) index.
+  searchRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : (a.value ?? "") < (b.value ?? "") ? -1 : 1));
   for (const chunk of chunks(searchRows, BATCH_ROWS * 2)) await trx.insertInto("catalog_search").values(chunk).execute();
   for (const chunk of chunks(entities.map((entity) => entity.id), BATCH_ROWS)) await insertFullTextRows(trx, chunk);
 }

@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
+import { newEntityUid } from "./uid.server";
 import { ConflictError, NotFoundError } from "../../errors";
 import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity } from "../entity";
 import { stringifyLocationRef, type LocationSpec } from "../location-ref";
-import { chunks, insertSearchRows, newEtag } from "./entity-writer.server";
+import { bumpGeneration, chunks, insertSearchRows, newEtag } from "./entity-writer.server";
 import { deleteFullTextRows } from "./full-text.server";
 
 // Roots of the catalog: every location from config or the API is a Location
@@ -35,7 +36,7 @@ export function rootEntityKey(location: LocationSpec): string {
 
 /** Makes the config roots exactly the configured locations; roots dropped from config leave orphans behind. */
 export async function syncConfigRoots(db: Kysely<Database>, locations: LocationSpec[], now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await changeCatalog(db, async (trx) => {
     const wanted = new Map(locations.map((location) => [rootEntityKey(location), location]));
     const current = await trx.selectFrom("catalog_entities").select(["entity_ref"]).where("root_source", "=", CONFIG_ROOT).execute();
     for (const row of current) if (!wanted.has(row.entity_ref)) await removeRoot(trx, row.entity_ref, now);
@@ -45,12 +46,12 @@ export async function syncConfigRoots(db: Kysely<Database>, locations: LocationS
 }
 
 export async function addLocation(db: Kysely<Database>, location: LocationSpec, now: number): Promise<StoredLocation> {
-  return db.transaction().execute(async (trx) => {
+  return changeCatalog(db, async (trx) => {
     const duplicate = await trx.selectFrom("catalog_locations").select("id").where("type", "=", location.type).where("target", "=", location.target).executeTakeFirst();
     const key = rootEntityKey(location);
     const configured = await trx.selectFrom("catalog_entities").select("entity_id").where("entity_ref", "=", key).executeTakeFirst();
     if (duplicate || configured) throw new ConflictError(`Location ${stringifyLocationRef(location)} already exists`);
-    const id = randomUUID();
+    const id = newEntityUid();
     await trx.insertInto("catalog_locations").values({ id, type: location.type, target: location.target, entity_ref: key, created_at: now }).execute();
     await insertRoot(trx, location, id, now);
     return { id, ...location, entityRef: key };
@@ -58,7 +59,7 @@ export async function addLocation(db: Kysely<Database>, location: LocationSpec, 
 }
 
 export async function removeLocation(db: Kysely<Database>, id: string, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await changeCatalog(db, async (trx) => {
     const location = await trx.selectFrom("catalog_locations").selectAll().where("id", "=", id).executeTakeFirst();
     if (!location) throw new NotFoundError(`Found no location with ID ${id}`);
     await trx.deleteFrom("catalog_locations").where("id", "=", id).execute();
@@ -68,7 +69,7 @@ export async function removeLocation(db: Kysely<Database>, id: string, now: numb
 
 /** Points a registered location at a new target; its Location entity keeps its name and is processed again. */
 export async function updateLocation(db: Kysely<Database>, id: string, location: LocationSpec, now: number): Promise<StoredLocation> {
-  return db.transaction().execute(async (trx) => {
+  return changeCatalog(db, async (trx) => {
     const row = await trx.selectFrom("catalog_locations").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw new NotFoundError(`Found no location with ID ${id}`);
     const duplicate = await trx
@@ -118,7 +119,7 @@ async function insertRoot(trx: Transaction<Database>, location: LocationSpec, so
   const entity = rootLocationEntity(location);
   const ref = stringifyLocationRef(location);
   const body = JSON.stringify(entity);
-  const id = randomUUID();
+  const id = newEntityUid();
   await trx
     .insertInto("catalog_entities")
     .values({
@@ -154,6 +155,13 @@ async function removeRoot(trx: Transaction<Database>, key: string, now: number) 
   if (!root) return;
   await deleteEntityRows(trx, [root.entity_id]);
   await trx.updateTable("catalog_entities").set({ orphan: 1, etag: newEtag(), updated_at: now, next_refresh_at: null }).where("parent_ref", "=", key).execute();
+}
+
+/** Runs a change in a transaction, then moves the catalog's generation on. */
+export async function changeCatalog<T>(db: Kysely<Database>, change: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const result = await db.transaction().execute(change);
+  await bumpGeneration(db);
+  return result;
 }
 
 /** Removes entities with everything derived from them. */

@@ -14,20 +14,13 @@ export const MAX_SEARCH_KEY_LENGTH = 200;
 /** A longer value still says the key exists, but it cannot be matched or faceted. */
 export const MAX_SEARCH_VALUE_LENGTH = 200;
 
-/** Fields kept in the trigram index for full-text search; others are searched by scanning their rows. */
-export const FULL_TEXT_FIELDS = [
-  "metadata.name",
-  "metadata.title",
-  "metadata.description",
-  "metadata.tags",
-  "metadata.namespace",
-  "kind",
-  "spec.type",
-  "spec.owner",
-  "spec.lifecycle",
-  "spec.profile.displayname",
-  "spec.profile.email",
-] as const;
+/**
+ * Fields kept in the trigram index for full-text search: the short, naming
+ * fields people search by (the catalog's search box uses name, title and
+ * display name). Others, descriptions included, are searched by scanning
+ * their rows: correct, but slower on a large catalog.
+ */
+export const FULL_TEXT_FIELDS = ["metadata.name", "metadata.title", "metadata.tags", "spec.owner", "spec.profile.displayname"] as const;
 
 const SKIPPED_PATHS = new Set(["attachments", "relations", "status", "metadata.name", "metadata.namespace", "metadata.uid", "metadata.etag"]);
 

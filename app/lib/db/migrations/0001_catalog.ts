@@ -79,6 +79,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("catalog_search_key_value").on("catalog_search").columns(["key", "value", "entity_id"]).execute();
   await db.schema.createIndex("catalog_search_entity").on("catalog_search").columns(["entity_id", "key"]).execute();
 
+  // One number that changes with every write to the catalog: caches of
+  // counts and facets are keyed by it, so they are exact on every replica.
+  await db.schema
+    .createTable("catalog_generation")
+    .addColumn("id", "integer", (col) => col.primaryKey())
+    .addColumn("generation", "bigint", (col) => col.notNull())
+    .execute();
+  await db.insertInto("catalog_generation").values({ id: 1, generation: 0 }).execute();
+
   if (isPostgres(db)) {
     await db.schema
       .createTable("catalog_fts")
@@ -101,7 +110,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["catalog_fts", "catalog_search", "catalog_relations", "catalog_entities", "catalog_locations"]) {
+  for (const table of ["catalog_generation", "catalog_fts", "catalog_search", "catalog_relations", "catalog_entities", "catalog_locations"]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }
