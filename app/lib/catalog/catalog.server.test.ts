@@ -119,6 +119,38 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     expect((await byName(catalog, "component", "legacy")).metadata.annotations?.["backstage.io/orphan"]).toBeUndefined();
   });
 
+  it("processes a Location's files one by one: moves between them, removed files and unreadable ones", async () => {
+    const location = (targets: string[]) => yaml({ apiVersion: "backstage.io/v1alpha1", kind: "Location", metadata: { name: "root" }, spec: { targets } });
+    write("catalog-info.yaml", location(["./a.yaml", "./b.yaml", "./c.yaml"]));
+    write("a.yaml", yaml(component("moving"), component("stays-a")));
+    write("b.yaml", yaml(component("stays-b")));
+    write("c.yaml", yaml(component("in-c")));
+    const catalog = await startCatalog(["./catalog-info.yaml"]);
+    const orphaned = async (name: string) => (await byName(catalog, "component", name)).metadata.annotations?.["backstage.io/orphan"] === "true";
+    // Re-reads catalog-info.yaml (through its config root), then the Location it defines.
+    const reprocess = async () => {
+      const root = (await catalog.entities.ancestry("location", "default", "root")).items.at(-1)!.entity;
+      await catalog.entities.refresh(`location:default/${root.metadata.name}`);
+      await catalog.entities.refresh("location:default/root");
+    };
+
+    write("a.yaml", yaml(component("stays-a")));
+    write("b.yaml", yaml(component("stays-b"), component("moving")));
+    write("catalog-info.yaml", location(["./a.yaml", "./b.yaml", "./missing.yaml"]));
+    await reprocess();
+    expect(await orphaned("moving")).toBe(false);
+    expect((await byName(catalog, "component", "moving")).metadata.annotations?.["backstage.io/managed-by-location"]).toBe(`file:${path.join(dir, "b.yaml")}`);
+    expect(await orphaned("in-c")).toBe(true);
+    const root = await byName(catalog, "location", "root");
+    expect(root.status?.items?.map((item) => item.message)).toEqual([expect.stringMatching(/^NotFoundError: Unable to read file:.*missing\.yaml/)]);
+
+    write("catalog-info.yaml", location(["./a.yaml", "./b.yaml", "./b-again.yaml"]));
+    write("b-again.yaml", yaml(component("stays-b")));
+    await reprocess();
+    expect((await byName(catalog, "location", "root")).status?.items?.map((item) => item.message)).toEqual(["InputError: Duplicate nested entity: component:default/stays-b"]);
+    expect((await byName(catalog, "component", "stays-b")).metadata.annotations?.["backstage.io/managed-by-location"]).toBe(`file:${path.join(dir, "b.yaml")}`);
+  });
+
   it("keeps the first of two locations emitting the same entity and gives the second an error", async () => {
     write("first.yaml", yaml(component("shared", { lifecycle: "production" })));
     write("second.yaml", yaml(component("shared", { lifecycle: "experimental" })));

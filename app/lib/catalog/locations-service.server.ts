@@ -6,7 +6,7 @@ import { entityRefKey } from "./entity-ref";
 import { validateKind } from "./kinds";
 import { parseLocationRef, stringifyLocationRef, type LocationSpec } from "./location-ref";
 import type { ProcessingEngine } from "./processing/processing-engine.server";
-import { processLocationEntity, type ProcessingContext } from "./processing/process-location.server";
+import { processLocationTargets, type ProcessingContext } from "./processing/process-location.server";
 import type { LocationReader } from "./processing/readers.server";
 import { relationsOf } from "./relations";
 import { analyzeLocation } from "./analyze-location.server";
@@ -54,9 +54,12 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
       const next: Entity[] = [];
       for (const parent of frontier) {
         const key = entityRefKey(parent);
-        const output = await processLocationEntity({ entity_ref: key, body: JSON.stringify(parent) }, context);
-        errors.push(...output.parentErrors.map((item) => item.message));
-        for (const item of output.emitted) {
+        const emitted = [];
+        for await (const target of processLocationTargets({ entity_ref: key, body: JSON.stringify(parent) }, context)) {
+          errors.push(...target.errors.map((item) => item.message));
+          emitted.push(...target.emitted);
+        }
+        for (const item of emitted) {
           if (seen.has(item.key)) {
             errors.push(`Duplicate nested entity: ${item.key}`);
             continue;

@@ -15,7 +15,7 @@ import { validateKind } from "../kinds";
 import { parseLocationRef, stringifyLocationRef, type LocationSpec } from "../location-ref";
 import { relationsOf } from "../relations";
 import { validateEntity } from "../validation";
-import type { DerivedRelation, EmittedEntity, ProcessingOutput } from "../store/entity-writer.server";
+import type { DerivedRelation, EmittedEntity } from "../store/entity-writer.server";
 import { processingError } from "../store/entity-writer.server";
 import { MAX_ALIAS_COUNT, parseCatalogYaml } from "./parse";
 import type { LocationReader } from "./readers.server";
@@ -36,22 +36,35 @@ const PLACEHOLDERS = new Set(["$text", "$json", "$yaml"]);
 
 export type LocationRow = { entity_ref: string; body: string };
 
-export async function processLocationEntity(
+/** What one target of a Location entity yielded, before it is written. */
+export type TargetResult = {
+  /** The target's location ref; undefined when the target itself is invalid. */
+  scopeKey?: string;
+  /** False when the target could not be read: what it emitted before is kept as it is. */
+  read: boolean;
+  emitted: EmittedEntity[];
+  errors: EntityStatusItem[];
+  keptWithErrors: Map<string, EntityStatusItem[]>;
+};
+
+/**
+ * Processes a Location entity target by target, so a large catalog split in
+ * files is read, validated and written one file at a time.
+ */
+export async function* processLocationTargets(
   row: LocationRow,
   context: ProcessingContext,
   existingKeys: Set<string> = new Set(),
-): Promise<Omit<ProcessingOutput, "now" | "nextRefreshAt">> {
+): AsyncGenerator<TargetResult> {
   const location = JSON.parse(row.body) as Entity;
-  const parentErrors: EntityStatusItem[] = [];
-  const emitted: EmittedEntity[] = [];
-  const keptWithErrors = new Map<string, EntityStatusItem[]>();
   const annotations = location.metadata.annotations ?? {};
   const spec = (location.spec ?? {}) as { type?: unknown; target?: unknown; targets?: unknown };
   let base: LocationSpec;
   try {
     base = parseLocationRef(annotations[ANNOTATION_LOCATION] ?? "");
   } catch (error) {
-    return { parentKey: row.entity_ref, emitted, keptWithErrors, parentErrors: [errorItem(error)] };
+    yield { read: false, emitted: [], errors: [errorItem(error)], keptWithErrors: new Map() };
+    return;
   }
   const origin = annotations[ANNOTATION_ORIGIN_LOCATION] ?? stringifyLocationRef(base);
   const type = typeof spec.type === "string" && spec.type ? spec.type : base.type;
@@ -62,33 +75,35 @@ export async function processLocationEntity(
     try {
       resolved = resolveTarget(base, type, target);
     } catch (error) {
-      parentErrors.push(errorItem(error));
+      yield { read: false, emitted: [], errors: [errorItem(error)], keptWithErrors: new Map() };
       continue;
     }
-    const where = stringifyLocationRef(resolved);
+    const scopeKey = stringifyLocationRef(resolved);
     let text: string;
     try {
       text = await context.reader.read(resolved);
     } catch (error) {
-      parentErrors.push(processingError((error as Error).name || "Error", `Unable to read ${where}, ${(error as Error).message}`));
+      const problem = processingError((error as Error).name || "Error", `Unable to read ${scopeKey}, ${(error as Error).message}`);
+      yield { scopeKey, read: false, emitted: [], errors: [problem], keptWithErrors: new Map() };
       continue;
     }
-    for (const document of parseCatalogYaml(text, where)) {
+    const result: TargetResult = { scopeKey, read: true, emitted: [], errors: [], keptWithErrors: new Map() };
+    for (const document of parseCatalogYaml(text, scopeKey)) {
       if ("error" in document) {
-        parentErrors.push(processingError("InputError", document.error));
+        result.errors.push(processingError("InputError", document.error));
         continue;
       }
-      const result = await toEmittedEntity(document.value, resolved, origin, context);
-      if ("entity" in result) {
-        emitted.push(result);
+      const entity = await toEmittedEntity(document.value, resolved, origin, context);
+      if ("entity" in entity) {
+        result.emitted.push(entity);
         continue;
       }
       // A known entity whose new version is broken keeps its old version and shows the error.
-      if (result.key && existingKeys.has(result.key)) keptWithErrors.set(result.key, [result.error]);
-      else parentErrors.push(result.error);
+      if (entity.key && existingKeys.has(entity.key)) result.keptWithErrors.set(entity.key, [entity.error]);
+      else result.errors.push(entity.error);
     }
+    yield result;
   }
-  return { parentKey: row.entity_ref, emitted, parentErrors, keptWithErrors };
 }
 
 async function toEmittedEntity(

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Logger } from "../../logger.server";
-import { writeProcessingOutput, type WriteSummary } from "../store/entity-writer.server";
-import { processLocationEntity, type ProcessingContext } from "./process-location.server";
+import type { EntityStatusItem } from "../entity";
+import { finishLocation, processingError, writeTargetOutput, type WriteSummary } from "../store/entity-writer.server";
+import { processLocationTargets, type ProcessingContext } from "./process-location.server";
 
 // The processing loop: Location entities that are due are claimed with a
 // lease (an UPDATE that only succeeds when nobody holds one), processed and
@@ -59,14 +60,32 @@ export function createProcessingEngine(options: {
   async function processClaimed(row: { entity_id: string; entity_ref: string; body: string }): Promise<WriteSummary | undefined> {
     try {
       const children = await db.selectFrom("catalog_entities").select("entity_ref").where("parent_ref", "=", row.entity_ref).execute();
-      const output = await processLocationEntity(row, options.context, new Set(children.map((child) => child.entity_ref)));
+      const total: WriteSummary = { inserted: 0, updated: 0, orphaned: 0, conflicts: 0 };
+      const errors: EntityStatusItem[] = [];
+      const targetKeys: string[] = [];
+      const seen = new Set<string>();
+      for await (const target of processLocationTargets(row, options.context, new Set(children.map((child) => child.entity_ref)))) {
+        errors.push(...target.errors);
+        if (!target.scopeKey) continue;
+        targetKeys.push(target.scopeKey);
+        if (!target.read) continue;
+        // The first of the Location's files to emit an entity keeps it.
+        const emitted = target.emitted.filter((item) => {
+          if (!seen.has(item.key)) return seen.add(item.key);
+          errors.push(processingError("InputError", `Duplicate nested entity: ${item.key}`));
+          return false;
+        });
+        const written = await writeTargetOutput(db, { parentKey: row.entity_ref, scopeKey: target.scopeKey, emitted, keptWithErrors: target.keptWithErrors, now: now() });
+        errors.push(...written.errors);
+        for (const key of ["inserted", "updated", "orphaned", "conflicts"] as const) total[key] += written.summary[key];
+      }
       const at = now();
       const interval = options.refreshInterval();
-      const summary = await writeProcessingOutput(db, { ...output, now: at, nextRefreshAt: interval === false ? Number.MAX_SAFE_INTEGER : at + interval });
-      if (summary.inserted || summary.updated || summary.orphaned || output.parentErrors.length) {
-        logger.info({ location: row.entity_ref, ...summary, errors: output.parentErrors.length }, "Processed location");
+      total.orphaned += await finishLocation(db, { parentKey: row.entity_ref, targetKeys, errors, now: at, nextRefreshAt: interval === false ? Number.MAX_SAFE_INTEGER : at + interval });
+      if (total.inserted || total.updated || total.orphaned || errors.length) {
+        logger.info({ location: row.entity_ref, ...total, errors: errors.length }, "Processed location");
       }
-      return summary;
+      return total;
     } catch (error) {
       logger.error({ err: error, location: row.entity_ref }, "Processing a location failed; retrying later");
       await db

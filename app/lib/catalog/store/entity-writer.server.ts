@@ -25,37 +25,47 @@ export type EmittedEntity = {
   errors?: EntityStatusItem[];
 };
 
-export type ProcessingOutput = {
+/** What one target (one file) of a Location entity produced. */
+export type TargetOutput = {
   /** The Location entity that was processed. */
   parentKey: string;
+  /** The target's location ref: the managed-by-location of what it emits. */
+  scopeKey: string;
   emitted: EmittedEntity[];
-  /** Errors for the Location entity itself: unreadable targets, broken documents, conflicts. */
-  parentErrors: EntityStatusItem[];
   /** Errors for existing entities whose new version could not be taken. */
   keptWithErrors: Map<string, EntityStatusItem[]>;
   now: number;
-  nextRefreshAt: number;
 };
 
 export type WriteSummary = { inserted: number; updated: number; orphaned: number; conflicts: number };
 
 const BATCH_ROWS = 500;
 
-export async function writeProcessingOutput(db: Kysely<Database>, output: ProcessingOutput): Promise<WriteSummary> {
-  const { summary, changed } = await db.transaction().execute((trx) => writeInTransaction(trx, output));
-  if (changed) await bumpGeneration(db);
-  return summary;
+/**
+ * Writes one target's entities in one transaction: new and changed ones,
+ * orphans for what the target no longer emits. Returns the conflicts as
+ * errors for the Location entity.
+ */
+export async function writeTargetOutput(db: Kysely<Database>, output: TargetOutput): Promise<{ summary: WriteSummary; errors: EntityStatusItem[] }> {
+  const result = await db.transaction().execute((trx) => writeInTransaction(trx, output));
+  if (result.changed) await bumpGeneration(db);
+  return result;
 }
 
-async function writeInTransaction(trx: Transaction<Database>, output: ProcessingOutput): Promise<{ summary: WriteSummary; changed: boolean }> {
+async function writeInTransaction(trx: Transaction<Database>, output: TargetOutput): Promise<{ summary: WriteSummary; errors: EntityStatusItem[]; changed: boolean }> {
   const { parentKey, now } = output;
   const summary: WriteSummary = { inserted: 0, updated: 0, orphaned: 0, conflicts: 0 };
-  const parentErrors = [...output.parentErrors];
+  const parentErrors: EntityStatusItem[] = [];
 
   const children = new Map(
-    (await trx.selectFrom("catalog_entities").select(["entity_id", "entity_ref", "hash", "errors", "orphan"]).where("parent_ref", "=", parentKey).execute()).map(
-      (row) => [row.entity_ref, row],
-    ),
+    (
+      await trx
+        .selectFrom("catalog_entities")
+        .select(["entity_id", "entity_ref", "hash", "errors", "orphan"])
+        .where("parent_ref", "=", parentKey)
+        .where("location_key", "=", output.scopeKey)
+        .execute()
+    ).map((row) => [row.entity_ref, row]),
   );
   const emittedKeys = output.emitted.map((item) => item.key).filter((key) => !children.has(key));
   const others = new Map<string, { entity_id: string; parent_ref: string | null; orphan: number; location_key: string | null }>();
@@ -90,7 +100,8 @@ async function writeInTransaction(trx: Transaction<Database>, output: Processing
       continue;
     }
     const other = others.get(item.key);
-    if (other && !other.orphan) {
+    // Emitted by the same Location from another of its files: the entity moved, it is no conflict.
+    if (other && !other.orphan && other.parent_ref !== parentKey) {
       summary.conflicts++;
       parentErrors.push(
         processingError("ConflictError", `Detected conflicting entityRef ${item.key} already referenced by ${other.location_key ?? other.parent_ref ?? "another location"} and now also ${item.locationKey}`),
@@ -98,7 +109,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: Processing
       continue;
     }
     if (other) {
-      // An orphan that a location emits again is adopted by it.
+      // An orphan that a location emits again is adopted by it, as is an entity moved between its files.
       await trx
         .updateTable("catalog_entities")
         .set({ ...columnsOf(item, body, hash), parent_ref: parentKey, root_source: null, errors, orphan: 0, etag: newEtag(), updated_at: now, ...locationQueue(item, now) })
@@ -159,20 +170,40 @@ async function writeInTransaction(trx: Transaction<Database>, output: Processing
   }
   summary.orphaned = gone.length;
 
-  const errors = parentErrors.length ? JSON.stringify(parentErrors) : null;
-  const parent = await trx.selectFrom("catalog_entities").select("errors").where("entity_ref", "=", parentKey).executeTakeFirst();
-  await trx
-    .updateTable("catalog_entities")
-    .set({
-      errors,
-      ...(parent?.errors === errors ? {} : { etag: newEtag(), updated_at: now }),
-      next_refresh_at: output.nextRefreshAt,
-      lease_owner: null,
-      lease_until: null,
-    })
-    .where("entity_ref", "=", parentKey)
-    .execute();
-  return { summary, changed: Boolean(summary.inserted || summary.updated || summary.orphaned || parent?.errors !== errors || output.keptWithErrors.size) };
+  return { summary, errors: parentErrors, changed: summary.inserted + summary.updated + summary.orphaned > 0 || output.keptWithErrors.size > 0 };
+}
+
+/**
+ * Ends the processing of a Location entity: entities of targets it no longer
+ * lists become orphans (those of targets that could not be read stay as they
+ * are), its own errors are stored, and its next refresh is scheduled.
+ */
+export async function finishLocation(
+  db: Kysely<Database>,
+  input: { parentKey: string; targetKeys: string[]; errors: EntityStatusItem[]; now: number; nextRefreshAt: number },
+): Promise<number> {
+  const errors = input.errors.length ? JSON.stringify(input.errors) : null;
+  const { orphaned, changed } = await db.transaction().execute(async (trx) => {
+    let query = trx.updateTable("catalog_entities").set({ orphan: 1, etag: newEtag(), updated_at: input.now, next_refresh_at: null }).where("parent_ref", "=", input.parentKey).where("orphan", "=", 0);
+    if (input.targetKeys.length) query = query.where((eb) => eb.or([eb("location_key", "is", null), eb("location_key", "not in", input.targetKeys)]));
+    const result = await query.executeTakeFirst();
+    const parent = await trx.selectFrom("catalog_entities").select("errors").where("entity_ref", "=", input.parentKey).executeTakeFirst();
+    await trx
+      .updateTable("catalog_entities")
+      .set({
+        errors,
+        ...(parent?.errors === errors ? {} : { etag: newEtag(), updated_at: input.now }),
+        next_refresh_at: input.nextRefreshAt,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .where("entity_ref", "=", input.parentKey)
+      .execute();
+    const count = Number(result.numUpdatedRows);
+    return { orphaned: count, changed: count > 0 || parent?.errors !== errors };
+  });
+  if (changed) await bumpGeneration(db);
+  return orphaned;
 }
 
 /**
