@@ -54,7 +54,8 @@ export type TargetResult = {
 export async function* processLocationTargets(
   row: LocationRow,
   context: ProcessingContext,
-  existingKeys: Set<string> = new Set(),
+  /** Whether the Location already emitted an entity with this ref (asked only for broken documents). */
+  isKnown: (key: string) => Promise<boolean> = async () => false,
 ): AsyncGenerator<TargetResult> {
   const location = JSON.parse(row.body) as Entity;
   const annotations = location.metadata.annotations ?? {};
@@ -99,7 +100,7 @@ export async function* processLocationTargets(
         continue;
       }
       // A known entity whose new version is broken keeps its old version and shows the error.
-      if (entity.key && existingKeys.has(entity.key)) result.keptWithErrors.set(entity.key, [entity.error]);
+      if (entity.key && (await isKnown(entity.key))) result.keptWithErrors.set(entity.key, [entity.error]);
       else result.errors.push(entity.error);
     }
     yield result;

@@ -59,12 +59,13 @@ export function createProcessingEngine(options: {
 
   async function processClaimed(row: { entity_id: string; entity_ref: string; body: string }): Promise<WriteSummary | undefined> {
     try {
-      const children = await db.selectFrom("catalog_entities").select("entity_ref").where("parent_ref", "=", row.entity_ref).execute();
+      const isKnown = async (key: string) =>
+        Boolean(await db.selectFrom("catalog_entities").select("entity_id").where("entity_ref", "=", key).where("parent_ref", "=", row.entity_ref).executeTakeFirst());
       const total: WriteSummary = { inserted: 0, updated: 0, orphaned: 0, conflicts: 0 };
       const errors: EntityStatusItem[] = [];
       const targetKeys: string[] = [];
       const seen = new Set<string>();
-      for await (const target of processLocationTargets(row, options.context, new Set(children.map((child) => child.entity_ref)))) {
+      for await (const target of processLocationTargets(row, options.context, isKnown)) {
         errors.push(...target.errors);
         if (!target.scopeKey) continue;
         targetKeys.push(target.scopeKey);

@@ -51,7 +51,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("catalog_entities_lifecycle").on("catalog_entities").columns(["spec_lifecycle"]).execute();
   await db.schema.createIndex("catalog_entities_name").on("catalog_entities").columns(["name", "entity_id"]).execute();
   await db.schema.createIndex("catalog_entities_namespace").on("catalog_entities").columns(["namespace"]).execute();
-  await db.schema.createIndex("catalog_entities_parent").on("catalog_entities").columns(["parent_ref"]).execute();
+  // A Location's children per file: one Location may list hundreds of files.
+  await db.schema.createIndex("catalog_entities_parent").on("catalog_entities").columns(["parent_ref", "location_key"]).execute();
   await db.schema.createIndex("catalog_entities_location").on("catalog_entities").columns(["location_key"]).execute();
   await db.schema.createIndex("catalog_entities_origin").on("catalog_entities").columns(["origin_key"]).execute();
   await db.schema.createIndex("catalog_entities_due").on("catalog_entities").columns(["next_refresh_at"]).execute();
