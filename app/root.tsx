@@ -4,17 +4,19 @@ import "./app.css";
 import { AppShell } from "./components/shell/app-shell";
 import { GeneralErrorBoundary } from "./components/ui/general-error-boundary";
 import { takeFlashAlerts } from "./lib/alerts/flash.server";
+import { offeredSignInOptions, pageIdentity } from "./lib/auth/sign-in.server";
 import { getRequestContext } from "./lib/context.server";
 import { readPreferences } from "./lib/settings/preferences";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { publicConfig, requestId } = getRequestContext(context);
+  const app = getRequestContext(context);
+  const headers = new Headers();
+  const identity = await pageIdentity(app, request, headers);
   const preferences = readPreferences(request.headers.get("cookie"));
-  const flash = takeFlashAlerts(request, publicConfig.basePath);
-  return data(
-    { config: publicConfig, preferences, alerts: flash.alerts, requestId },
-    flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
-  );
+  const flash = takeFlashAlerts(request, app.publicConfig.basePath);
+  if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
+  const user = identity && { userEntityRef: identity.userEntityRef, provider: identity.provider, canSignOut: offeredSignInOptions(app).length > 0 };
+  return data({ config: app.publicConfig, preferences, alerts: flash.alerts, requestId: app.requestId, user }, { headers });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];

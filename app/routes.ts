@@ -7,6 +7,10 @@ export default [
   index("routes/home.tsx"),
   route("shell/sidebar", "routes/shell/sidebar.ts"),
 
+  // Sign-in and sessions
+  route("sign-in", "routes/sign-in.tsx"),
+  route("sign-out", "routes/sign-out.ts"),
+
   // User settings
   route("settings", "routes/settings.tsx"),
 
@@ -27,6 +31,9 @@ export default [
     route("locations/by-entity/:kind/:namespace/:name", "routes/api/catalog/location-by-entity.ts"),
     route("locations/:id", "routes/api/catalog/location-by-id.ts"),
   ]),
+
+  // Authentication
+  route("api/auth/.well-known/jwks.json", "routes/api/auth/jwks.ts"),
 
   // Unknown API paths answer in Backstage's JSON error shape
   route("api/*", "routes/api/not-found.ts"),

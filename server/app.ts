@@ -6,10 +6,11 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { loadConfig, type LoadedConfig } from "../app/lib/config/load.server";
 import { basePathOf, listenOptionsOf } from "../app/lib/config/runtime";
+import { authenticate } from "../app/lib/auth/authenticate.server";
 import { requestContext } from "../app/lib/context.server";
 import { openDatabase, type AtriumDatabase } from "../app/lib/db/client.server";
 import { migrateToLatest } from "../app/lib/db/migrate.server";
-import { InputError, NotFoundError, ServiceUnavailableError } from "../app/lib/errors";
+import { InputError, NotAllowedError, NotFoundError, ServiceUnavailableError } from "../app/lib/errors";
 import { createLogger, type Logger } from "../app/lib/logger.server";
 import { createServices, type Services } from "../app/lib/services.server";
 import { withBasePath } from "./base-path";
@@ -85,6 +86,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   });
 
   if (basePath) app.use(outsideBasePath(basePath));
+  app.use(sameOriginMutations);
   if (options.viteMiddlewares) {
     app.use(options.viteMiddlewares);
   } else {
@@ -99,9 +101,11 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     createRequestHandler({
       build,
       mode: options.viteMiddlewares ? "development" : "production",
-      getLoadContext: (_req, res) => {
+      getLoadContext: async (req, res) => {
         const context = new RouterContextProvider();
-        context.set(requestContext, { ...(services as Services), requestId: String(res.locals.requestId) });
+        const ready = services as Services;
+        const auth = await authenticate(ready.tokens, { authorization: req.get("authorization"), cookie: req.get("cookie") });
+        context.set(requestContext, { ...ready, requestId: String(res.locals.requestId), auth });
         return context;
       },
     }),
@@ -137,6 +141,26 @@ function outsideBasePath(basePath: string): RequestHandler {
     }
     sendError(req, res, new NotFoundError(`No page or route at ${pathname.slice(0, 200)}`));
   };
+}
+
+/**
+ * A browser posting a form or calling the API from another site sends an
+ * Origin that is not ours: refused with 403 before any action runs.
+ * Requests without an Origin (command-line clients, server-to-server) pass;
+ * they carry no browser cookies to abuse.
+ */
+function sameOriginMutations(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  if (!origin) return next();
+  let ours: string;
+  try {
+    ours = new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    ours = "";
+  }
+  if (origin === ours) return next();
+  sendError(req, res, new NotAllowedError(`Cross-site request refused: origin ${origin.slice(0, 200)} is not ${ours || "this site"}`));
 }
 
 function serverBuildLoader(basePath: string, development: boolean): () => Promise<ServerBuild> {

@@ -92,7 +92,8 @@ describe("hostile requests", () => {
       headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
       body: "intent=appearance&theme=dark&language=en",
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.name).toBe("NotAllowedError");
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
@@ -153,7 +154,7 @@ describe("proxies", () => {
       },
       body: "intent=appearance&theme=dark&language=en",
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(403);
     expect(response.headers["set-cookie"]).toBeUndefined();
   });
 });

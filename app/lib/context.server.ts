@@ -1,8 +1,9 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import type { Authentication } from "./auth/authenticate.server";
 import type { Services } from "./services.server";
 
 /** What every loader and action gets for its request. */
-export type RequestContext = Services & { requestId: string };
+export type RequestContext = Services & { requestId: string; auth: Authentication };
 
 export const requestContext = createContext<RequestContext>();
 

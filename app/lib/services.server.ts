@@ -1,3 +1,4 @@
+import { createTokenService, type TokenService } from "./auth/tokens.server";
 import { createCatalog, type Catalog } from "./catalog/catalog.server";
 import type { LoadedConfig } from "./config/load.server";
 import { createDiscovery, type Discovery } from "./config/discovery";
@@ -15,6 +16,7 @@ export type Services = {
   database: AtriumDatabase;
   discovery: Discovery;
   logger: Logger;
+  tokens: TokenService;
 };
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
@@ -29,5 +31,6 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
       endpoints: options.config.config.discovery.endpoints,
     }),
     logger: options.logger,
+    tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
   };
 }

@@ -1,8 +1,13 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { NGINX_PORT } from "../../playwright.config";
+import { signInAsGuest } from "./support/sign-in";
 
 // The portal under /portal/ behind nginx with docs/nginx/atrium.conf.
 test.use({ baseURL: `http://127.0.0.1:${NGINX_PORT}` });
+
+test.beforeEach(async ({ page }) => {
+  await signInAsGuest(page, "/portal");
+});
 
 function recordFailures(page: Page): Response[] {
   const failures: Response[] = [];

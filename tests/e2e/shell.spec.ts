@@ -1,4 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { signInAsGuest } from "./support/sign-in";
+
+test.beforeEach(async ({ page }) => {
+  await signInAsGuest(page);
+});
 
 const APP_TITLE = "Keystone Living Developer Portal";
 

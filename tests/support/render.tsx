@@ -17,6 +17,7 @@ export function rootData(overrides: { basePath?: string; supportItems?: RootData
     preferences: { theme: "auto", language: "en", sidebarPinned: true, sidebarIntroDismissed: false },
     alerts: [],
     requestId: "test",
+    user: undefined,
   };
 }
 

@@ -25,6 +25,8 @@ export function writeConfig(yaml: string): string {
 }
 
 export const TEST_CONFIG = `
+auth:
+  signInPage: []
 backend:
   listen:
     port: 0

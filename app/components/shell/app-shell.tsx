@@ -16,7 +16,7 @@ export function AppShell({ root, children }: { root: RootData; children: ReactNo
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2 focus:text-black">
         {t("shell.skipToContent")}
       </a>
-      <Sidebar pinned={sidebarPinned} introDismissed={sidebarIntroDismissed} appTitle={root.config.title} />
+      <Sidebar pinned={sidebarPinned} introDismissed={sidebarIntroDismissed} appTitle={root.config.title} user={root.user} />
       <div className={`pb-[var(--sidebar-mobile-height)] sm:pb-0 ${sidebarPinned ? "sm:pl-[var(--sidebar-open-width)]" : "sm:pl-[var(--sidebar-closed-width)]"}`}>
         {navigating ? (
           <div className="fixed inset-x-0 top-0 z-50">

@@ -16,7 +16,17 @@ const NAV_ITEMS: Array<{ to: string; label: MessageKey; icon: IconName; end?: bo
  * screens it becomes a bottom bar 56px high. All of it is CSS and forms, so
  * it works without JavaScript.
  */
-export function Sidebar({ pinned, introDismissed, appTitle }: { pinned: boolean; introDismissed: boolean; appTitle: string }) {
+export function Sidebar({
+  pinned,
+  introDismissed,
+  appTitle,
+  user,
+}: {
+  pinned: boolean;
+  introDismissed: boolean;
+  appTitle: string;
+  user?: { userEntityRef: string; canSignOut: boolean };
+}) {
   const t = useTranslation();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -61,6 +71,16 @@ export function Sidebar({ pinned, introDismissed, appTitle }: { pinned: boolean;
                 {t("shell.intro.dismiss")}
               </button>
             </Form>
+          </div>
+        ) : null}
+        {user ? (
+          <div className="flex flex-col gap-1 px-6 text-sm whitespace-nowrap" data-testid="user-menu">
+            <span className={`truncate transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{t("signIn.signedInAs", { user: user.userEntityRef })}</span>
+            {user.canSignOut ? (
+              <Form method="post" action="/sign-out">
+                <button className={`font-semibold underline transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{t("signIn.signOut")}</button>
+              </Form>
+            ) : null}
           </div>
         ) : null}
         <Form method="post" action="/shell/sidebar">

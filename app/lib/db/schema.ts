@@ -55,7 +55,15 @@ export interface CatalogGenerationTable {
   generation: number;
 }
 
+export interface AuthKeysTable {
+  kid: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+}
+
 export interface Database {
+  auth_keys: AuthKeysTable;
   catalog_generation: CatalogGenerationTable;
   catalog_locations: CatalogLocationsTable;
   catalog_entities: CatalogEntitiesTable;

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getRequestContext, type RequestContext } from "../context.server";
-import { InputError, PayloadTooLargeError } from "../errors";
+import { AuthenticationError, InputError, PayloadTooLargeError } from "../errors";
 import { errorResponse } from "./error-response.server";
 
 // The REST API's edge: every /api resource route runs through apiRoute, so
@@ -26,6 +26,8 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "DELE
           { status: 405, headers: { Allow: allowed } },
         );
       }
+      // Credentials that were sent must be valid; none at all means the guest (for now, until policies apply).
+      if (app.auth.error) throw new AuthenticationError(app.auth.error);
       return await handler({ ...args, app, url: new URL(request.url) });
     } catch (error) {
       const response = errorResponse(error, request);

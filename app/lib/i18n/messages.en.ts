@@ -23,6 +23,28 @@ export const en = {
     theme: { label: "Theme", light: "Light", dark: "Dark", auto: "Auto", apply: "Apply" },
     loading: "Loading…",
   },
+  signIn: {
+    title: "Sign In",
+    loginFailed: "Login failed",
+    guest: {
+      title: "Guest",
+      subtitle: "Enter as a Guest User.",
+      description: "You will not have a verified identity, meaning some features might be unavailable.",
+      enter: "Enter",
+    },
+    custom: {
+      title: "Custom User",
+      subtitle: "Enter your own User ID and credentials.",
+      subtitle2: "This selection will not be stored.",
+      userId: "User ID",
+      userIdInvalid: "A User ID is a name of 1 to 63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit",
+      idToken: "ID Token (optional)",
+      tokenInvalid: "Token is not a valid OpenID Connect JWT Token",
+      continue: "Continue",
+    },
+    signOut: "sign out",
+    signedInAs: "Signed in as {{user}}",
+  },
   home: {
     title: "Home",
     welcome: "Welcome to {{title}}",

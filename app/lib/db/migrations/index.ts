@@ -1,8 +1,10 @@
 import type { Migration } from "kysely/migration";
 import * as catalog from "./0001_catalog";
+import * as auth from "./0002_auth";
 
 // One migration set for SQLite and PostgreSQL, applied in name order at
 // start-up. Names are NNNN_what; a migration once landed is never edited.
 export const migrations: Record<string, Migration> = {
   "0001_catalog": catalog,
+  "0002_auth": auth,
 };
