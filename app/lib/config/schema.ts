@@ -14,7 +14,7 @@ const configNumber = z.preprocess((value, ctx) => {
 }, z.number());
 
 /** A boolean that may arrive as the strings 'true' or 'false'. */
-const configBoolean = z.preprocess((value, ctx) => {
+export const configBoolean = z.preprocess((value, ctx) => {
   if (typeof value !== "string") return value;
   if (value === "true" || value === "false") return value === "true";
   ctx.addIssue({ code: "custom", message: `conversion:boolean:${value}` });

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { getRequestContext, type RequestContext } from "../context.server";
 import { AuthenticationError, InputError, PayloadTooLargeError } from "../errors";
 import { errorResponse } from "./error-response.server";
+import { readUpTo } from "./streams.server";
 
 // The REST API's edge: every /api resource route runs through apiRoute, so
 // a domain error becomes Backstage's error body with its status in one place,
@@ -48,19 +49,12 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BODY_
   }
   const reader = request.body?.getReader();
   if (!reader) throw new InputError("Missing request body");
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      const drained = await discardRest(reader, size);
-      throw Object.assign(new PayloadTooLargeError(`Request body is larger than ${maxBytes} bytes`), { closeConnection: !drained });
-    }
-    chunks.push(value);
+  const read = await readUpTo(reader, maxBytes);
+  if ("overflow" in read) {
+    const drained = await discardRest(reader, read.size);
+    throw Object.assign(new PayloadTooLargeError(`Request body is larger than ${maxBytes} bytes`), { closeConnection: !drained });
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const text = read.bytes.toString("utf8");
   if (!text.trim()) throw new InputError("Missing request body");
   let body: unknown;
   try {

@@ -4,6 +4,7 @@ import { ConfigError, formatConfigIssues } from "~/lib/config/errors";
 import type { PermissionCriteria, PermissionRuleParam } from "./criteria";
 import { ALL_PERMISSIONS, RESOURCE_TYPE_CATALOG_ENTITY, getPermission, isResourcePermission } from "./permissions";
 import { CATALOG_PERMISSION_RULES, findCatalogRule } from "./rules";
+import { configBoolean } from "../config/schema";
 
 // The declarative policy under `permission.policy`: roles with members and
 // the permissions they grant, some under conditions. Backstage leaves policies
@@ -40,14 +41,6 @@ export const DEFAULT_ROLES: readonly PolicyRole[] = [
     permissions: [{ permission: "*" }],
   },
 ];
-
-/** A boolean that may arrive as the strings 'true' or 'false' (from ${ENV} substitution). */
-const configBoolean = z.preprocess((value, ctx) => {
-  if (typeof value !== "string") return value;
-  if (value === "true" || value === "false") return value === "true";
-  ctx.addIssue({ code: "custom", message: `conversion:boolean:${value}` });
-  return value;
-}, z.boolean());
 
 const member = z.string().transform((value, ctx) => {
   if (value === ANY_MEMBER) return value;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError, NotAllowedError, NotFoundError } from "../../errors";
 import { isJavascriptUrl } from "../../links";
+import { readUpTo } from "../../http/streams.server";
 import type { LocationSpec } from "../location-ref";
 
 // Reading what a location points at. Files are read only for locations that
@@ -104,19 +105,12 @@ async function readLimited(response: Response, target: string): Promise<string> 
   if (declared > MAX_READ_BYTES) throw new InputError(`Unable to read ${target}, it is larger than ${MAX_READ_BYTES} bytes`);
   const reader = response.body?.getReader();
   if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_READ_BYTES) {
-      await reader.cancel();
-      throw new InputError(`Unable to read ${target}, it is larger than ${MAX_READ_BYTES} bytes`);
-    }
-    chunks.push(value);
+  const read = await readUpTo(reader, MAX_READ_BYTES);
+  if ("overflow" in read) {
+    await reader.cancel();
+    throw new InputError(`Unable to read ${target}, it is larger than ${MAX_READ_BYTES} bytes`);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return read.bytes.toString("utf8");
 }
 
 /** `*.example.com` matches subdomains; a host with a port matches only that port. */
