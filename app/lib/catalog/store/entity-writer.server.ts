@@ -242,7 +242,10 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
     touched.add(row.target_ref);
     touched.add(row.source_ref);
   }
-  for (const chunk of chunks(relationRows, BATCH_ROWS)) await trx.insertInto("catalog_relations").values(chunk).execute();
+  for (const chunk of chunks(relationRows, BATCH_ROWS)) {
+    await trx.insertInto("catalog_relations").values(chunk).execute();
+    await yieldToRequests();
+  }
 
   // relations.* filters and facets read catalog_relations, which holds both directions.
   await insertSearchRows(trx, changed.map(({ id, item }) => ({ id, entity: item.entity, relations: [] })));
@@ -263,8 +266,14 @@ export async function insertSearchRows(trx: Transaction<Database>, entities: Arr
   }
   // In index order, so each batch touches neighbouring pages of the (key, value) index.
   searchRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : (a.value ?? "") < (b.value ?? "") ? -1 : 1));
-  for (const chunk of chunks(searchRows, BATCH_ROWS * 2)) await trx.insertInto("catalog_search").values(chunk).execute();
-  for (const chunk of chunks(entities.map((entity) => entity.id), BATCH_ROWS)) await insertFullTextRows(trx, chunk);
+  for (const chunk of chunks(searchRows, BATCH_ROWS * 2)) {
+    await trx.insertInto("catalog_search").values(chunk).execute();
+    await yieldToRequests();
+  }
+  for (const chunk of chunks(entities.map((entity) => entity.id), BATCH_ROWS)) {
+    await insertFullTextRows(trx, chunk);
+    await yieldToRequests();
+  }
 }
 
 function columnsOf(item: EmittedEntity, body: string, hash: string) {
@@ -290,6 +299,15 @@ function columnsOf(item: EmittedEntity, body: string, hash: string) {
 /** A Location entity that is new or changed is due for processing at once. */
 function locationQueue(item: EmittedEntity, now: number) {
   return item.kind === "location" ? { next_refresh_at: now } : {};
+}
+
+/**
+ * SQLite runs each statement synchronously and an await on a finished
+ * statement never lets the event loop reach waiting requests; between
+ * batches of a large write, let it, so the portal answers during ingestion.
+ */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export function processingError(name: string, message: string): EntityStatusItem {
