@@ -5,14 +5,16 @@
 //
 //   npm run build
 //   npm run bench:catalog -- --entities 100000 [--db sqlite|pg] [--seed 42]
-//     [--concurrency 8] [--duration 10] [--max-requests 200000]
-//     [--ingest-timeout 20] [--keep]
+//     [--concurrency 8 | 8,1] [--duration 10] [--max-requests 200000]
+//     [--ingest-timeout 20] [--no-analyze] [--keep]
 //
 // The catalog comes from ../shared/tools/gen-catalog.mjs (set ATRIUM_GEN_CATALOG
 // to use another copy) and is cached under data/bench/catalog-<N>-<seed>/.
 // PostgreSQL: 127.0.0.1:5432, user postgres (PGHOST, PGPORT, PGUSER and
-// PGPASSWORD override), database atrium_bench_<N>, dropped before and after.
-// Exits non-zero when ingestion does not finish or any scenario has an error.
+// PGPASSWORD override), database atrium_bench_<N>, dropped before and after;
+// VACUUM ANALYZE runs between ingestion and queries unless --no-analyze.
+// Progress goes to stderr, the Markdown report to stdout. Exits non-zero when
+// ingestion does not finish in time or any scenario has an error.
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -36,6 +38,7 @@ if (!existsSync(serverBundle)) {
   process.exit(1);
 }
 warnIfBuildIsStale();
+const measuredBuild = buildDescription(); // now: the build may be replaced while the benchmark runs
 if (!existsSync(generator)) {
   console.error(`bench:catalog needs the catalog generator at ${generator} (set ATRIUM_GEN_CATALOG).`);
   process.exit(1);
@@ -50,12 +53,13 @@ const tempDir = mkdtempSync(path.join(tmpdir(), "atrium-bench-catalog-"));
 const pgDatabase = `atrium_bench_${options.entities}`;
 let server;
 let exitCode = 0;
-let cleanedUp = false;
+const results = [];
+let cleaning;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {
     log(`${signal}: stopping the server and cleaning up`);
     await cleanup();
-    process.exit(130);
+    process.exit(signal === "SIGINT" ? 130 : 143);
   });
 }
 
@@ -68,19 +72,25 @@ try {
 
   log(`starting the server on ${baseUrl} (${options.db === "pg" ? `PostgreSQL database ${pgDatabase}` : `SQLite in ${tempDir}`}), expecting ${expectedTotal} entities`);
   const started = performance.now();
+  const cpuAtStart = cpuTicks();
   server = startServer(configFile);
   const ingestion = await waitForIngestion(baseUrl, started);
   const rssAfterIngestion = memoryOf(server.child.pid);
+  ingestion.cores = otherCores(cpuAtStart, cpuTicks());
   log(`ingested ${expectedTotal} entities in ${(ingestion.ms / 1000).toFixed(1)} s (readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s); peak RSS so far ${mib(rssAfterIngestion.hwm)}`);
   const locationErrors = await locationProcessingErrors(baseUrl);
+  const maintenance = options.db === "pg" ? await pgMaintenance() : undefined;
 
-  const results = [];
   for (const concurrency of options.concurrency) {
     for (const scenario of scenarios(baseUrl)) {
       log(`scenario ${scenario.name}: ${concurrency} client(s) for ${options.duration} s`);
       results.push({ concurrency, ...(await runScenario(scenario, concurrency)) });
       const last = results.at(-1);
-      log(`  p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, p99 ${ms(last.p99)} ms, ${last.rps.toFixed(0)} req/s, ${last.requests} requests, ${last.errors} errors`);
+      if (server.exited()) {
+        const { code, signal, at } = server.exited();
+        throw new Error(`the server exited (code ${code}, signal ${signal}) at ${at}, during scenario "${scenario.name}" with ${concurrency} client(s); nothing after it was measured`);
+      }
+      log(`  first ${ms(last.first)} ms, p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, p99 ${ms(last.p99)} ms, ${last.rps.toFixed(0)} req/s, ${last.requests} requests, ${last.errors} errors; other processes ${last.other.toFixed(2)} cores${options.db === "pg" ? `, PostgreSQL ${last.postgres.toFixed(2)} cores` : ""}; server VmHWM ${mib(last.hwm)}`);
     }
   }
   const rssEnd = memoryOf(server.child.pid);
@@ -88,7 +98,7 @@ try {
   await stopServer();
   const storage = await storageSize();
 
-  printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog });
+  printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog, maintenance });
   if (results.some((result) => result.errors > 0) || locationErrors.length > 0) exitCode = 1;
 } catch (error) {
   exitCode = 1;
@@ -97,6 +107,7 @@ try {
     const tail = server.logLines().slice(-20);
     if (tail.length) console.error(`last server log lines:\n${tail.join("\n")}`);
   }
+  if (results.length) console.log(["Scenarios measured before the failure:", "", ...resultTable(results)].join("\n"));
 } finally {
   await cleanup();
 }
@@ -105,17 +116,18 @@ process.exit(exitCode);
 // ---------------------------------------------------------------- arguments
 
 function parseArgs(argv) {
-  const result = { entities: undefined, db: "sqlite", seed: 42, concurrency: [8], duration: 10, maxRequests: 200_000, ingestTimeout: 20, keep: false };
+  const result = { entities: undefined, db: "sqlite", seed: 42, concurrency: [8], duration: 10, maxRequests: 200_000, ingestTimeout: 20, keep: false, noAnalyze: false };
   const numeric = { "--entities": "entities", "--seed": "seed", "--duration": "duration", "--max-requests": "maxRequests", "--ingest-timeout": "ingestTimeout" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--keep") result.keep = true;
+    else if (arg === "--no-analyze") result.noAnalyze = true;
     else if (arg === "--db") result.db = argv[++i];
     // Several levels (--concurrency 1,8) run every scenario at each, on the one ingested catalog.
     else if (arg === "--concurrency") result.concurrency = String(argv[++i]).split(",").map(Number);
     else if (arg in numeric) result[numeric[arg]] = Number(argv[++i]);
     else if (arg === "-h" || arg === "--help") {
-      console.log("npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 1,8)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--keep]");
+      console.log("npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 1,8)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--keep]");
       process.exit(0);
     } else usage(`unknown argument ${arg}`);
   }
@@ -210,7 +222,7 @@ function startServer(configFile) {
       for (const line of parts) if (line.trim()) lines.push(line.length > 2000 ? `${line.slice(0, 2000)}…` : line);
     });
   }
-  child.on("exit", (code, signal) => (exited = { code, signal }));
+  child.on("exit", (code, signal) => (exited = { code, signal, at: new Date().toISOString() }));
   return { child, logFile, out, logLines: () => lines, exited: () => exited };
 }
 
@@ -231,9 +243,13 @@ async function stopServer() {
   server.out.end();
 }
 
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
+/** Stops the server and removes what the run made; a second call (a second signal) waits for the first. */
+function cleanup() {
+  cleaning ??= cleanUp();
+  return cleaning;
+}
+
+async function cleanUp() {
   await stopServer().catch(() => undefined);
   if (options.db === "pg" && !options.keep) await dropPgDatabase().catch((error) => log(`could not drop ${pgDatabase}: ${error.message}`));
   if (options.keep) log(`kept ${tempDir} (config, server log${options.db === "sqlite" ? ", SQLite database" : ""})${options.db === "pg" ? ` and PostgreSQL database ${pgDatabase}` : ""}`);
@@ -249,6 +265,67 @@ function freePort() {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * CPU time so far, in clock ticks: the whole machine's busy time, the
+ * server's and this script's. The difference over an interval is what other
+ * processes used: on a shared machine, it says how much a figure is to be trusted.
+ */
+function cpuTicks() {
+  const ticksOf = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      return 0;
+    }
+  };
+  try {
+    const [, ...values] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = values;
+    const busy = user + nice + system + irq + softirq + (steal ?? 0);
+    return { busy, total: busy + idle + iowait, server: server ? ticksOf(server.child.pid) : 0, self: ticksOf(process.pid), postgres: options.db === "pg" ? postgresTicks() : undefined };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ticks of each of PostgreSQL's processes (its backends serve the benchmark's queries). */
+function postgresTicks() {
+  const ticks = new Map();
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.split(") ")[1].split(" ");
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks;
+}
+
+/** PostgreSQL's ticks between two samples: processes that ended meanwhile are missed, never counted negative. */
+function postgresDelta(before, after) {
+  if (!(before instanceof Map) || !(after instanceof Map)) return 0;
+  let sum = 0;
+  for (const [pid, value] of after) sum += value - (before.get(pid) ?? 0);
+  return sum;
+}
+
+/**
+ * Average number of cores used between two cpuTicks() by PostgreSQL, and by
+ * every other process but the server and this script.
+ */
+function otherCores(before, after) {
+  if (!before || !after) return { other: NaN, postgres: NaN };
+  const elapsedPerCore = (after.total - before.total) / cpus().length;
+  if (!(elapsedPerCore > 0)) return { other: NaN, postgres: NaN };
+  const postgres = postgresDelta(before.postgres, after.postgres);
+  const other = after.busy - before.busy - (after.server - before.server) - (after.self - before.self) - postgres;
+  return { other: Math.max(0, other) / elapsedPerCore, postgres: Math.max(0, postgres) / elapsedPerCore };
 }
 
 /** Peak (VmHWM) and current (VmRSS) resident memory of a process, in bytes. */
@@ -273,7 +350,6 @@ async function waitForIngestion(baseUrl, started) {
   let lastTotal;
   let lastReport = started;
   let longestPoll = 0;
-  let peakRss = 0;
   while (readyMs === undefined) {
     if (server.exited()) throw new Error(`the server exited (${JSON.stringify(server.exited())}) before it was ready`);
     const response = await fetch(`${baseUrl}/.backstage/health/v1/readiness`).catch(() => undefined);
@@ -284,25 +360,47 @@ async function waitForIngestion(baseUrl, started) {
       await sleep(20);
     }
   }
-  for (;;) {
-    const now = performance.now();
-    if (now > deadline) throw new Error(`ingestion did not finish within ${options.ingestTimeout} minutes (last count ${lastTotal ?? "none"} of ${expectedTotal})`);
-    if (server.exited()) throw new Error(`the server exited (${JSON.stringify(server.exited())}) during ingestion`);
-    const before = performance.now();
-    const total = await fetch(`${baseUrl}/api/catalog/entities/by-query?limit=0`, { signal: AbortSignal.timeout(Math.max(1000, Math.round(deadline - before))) })
-      .then(async (response) => (response.ok ? (await response.json()).totalItems : undefined))
-      .catch(() => undefined);
-    const at = performance.now();
-    longestPoll = Math.max(longestPoll, at - before);
-    peakRss = Math.max(peakRss, memoryOf(server.child.pid).rss);
-    if (total !== undefined) lastTotal = total;
-    if (total === expectedTotal) return { ms: at - started, readyMs, longestPoll, peakRss };
-    if (total !== undefined && total > expectedTotal) throw new Error(`the catalog holds ${total} entities, more than the ${expectedTotal} expected`);
-    if (at - lastReport > 10_000) {
-      lastReport = at;
-      log(`  ${((at - started) / 1000).toFixed(0)} s: ${lastTotal ?? "?"} of ${expectedTotal} entities, RSS ${mib(memoryOf(server.child.pid).rss)}`);
+  // Meanwhile the liveness endpoint, which touches no database: when it is slow
+  // too, the server's event loop is blocked, not just its database.
+  let ingesting = true;
+  let longestLiveness = 0;
+  const liveness = (async () => {
+    while (ingesting) {
+      const before = performance.now();
+      await fetch(`${baseUrl}/.backstage/health/v1/liveness`, { signal: AbortSignal.timeout(Math.max(1000, Math.round(deadline - before))) })
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined);
+      longestLiveness = Math.max(longestLiveness, performance.now() - before);
+      await sleep(POLL_MS);
     }
-    await sleep(POLL_MS);
+  })();
+  try {
+    return { ...(await pollCount()), longestLiveness };
+  } finally {
+    ingesting = false;
+    await liveness;
+  }
+
+  async function pollCount() {
+    for (;;) {
+      const now = performance.now();
+      if (now > deadline) throw new Error(`ingestion did not finish within ${options.ingestTimeout} minutes (last count ${lastTotal ?? "none"} of ${expectedTotal})`);
+      if (server.exited()) throw new Error(`the server exited (${JSON.stringify(server.exited())}) during ingestion`);
+      const before = performance.now();
+      const total = await fetch(`${baseUrl}/api/catalog/entities/by-query?limit=0`, { signal: AbortSignal.timeout(Math.max(1000, Math.round(deadline - before))) })
+        .then(async (response) => (response.ok ? (await response.json()).totalItems : undefined))
+        .catch(() => undefined);
+      const at = performance.now();
+      longestPoll = Math.max(longestPoll, at - before);
+      if (total !== undefined) lastTotal = total;
+      if (total === expectedTotal) return { ms: at - started, readyMs, longestPoll };
+      if (total !== undefined && total > expectedTotal) throw new Error(`the catalog holds ${total} entities, more than the ${expectedTotal} expected`);
+      if (at - lastReport > 10_000) {
+        lastReport = at;
+        log(`  ${((at - started) / 1000).toFixed(0)} s: ${lastTotal ?? "?"} of ${expectedTotal} entities, RSS ${mib(memoryOf(server.child.pid).rss)}`);
+      }
+      await sleep(POLL_MS);
+    }
   }
 }
 
@@ -343,6 +441,25 @@ async function pgClient(database) {
   const client = new pg.Client({ ...pgConnection(), database });
   await client.connect();
   return client;
+}
+
+/**
+ * A fresh bulk load has no planner statistics and no visibility map until
+ * autovacuum gets to it (within about a minute with PostgreSQL's defaults);
+ * the queries are measured after that, unless --no-analyze.
+ */
+async function pgMaintenance() {
+  const client = await pgClient(pgDatabase);
+  try {
+    const autovacuum = (await client.query("SHOW autovacuum")).rows[0].autovacuum;
+    if (options.noAnalyze) return { autovacuum };
+    log(`VACUUM ANALYZE (autovacuum is ${autovacuum} on this server)`);
+    const started = performance.now();
+    await client.query("VACUUM ANALYZE");
+    return { autovacuum, ms: performance.now() - started };
+  } finally {
+    await client.end();
+  }
 }
 
 async function dropPgDatabase() {
@@ -548,18 +665,30 @@ async function runScenario(scenario, concurrency) {
   try {
     await scenario.prepare?.();
   } catch (error) {
-    return { name: scenario.name, failed: `prepare: ${error.message}`, requests: 0, errors: 1, p50: NaN, p95: NaN, p99: NaN, rps: 0, samples: [] };
+    return { name: scenario.name, failed: `prepare: ${error.message}`, requests: 0, errors: 1, p50: NaN, p95: NaN, p99: NaN, rps: 0, first: NaN, samples: [], other: NaN, postgres: NaN, hwm: NaN };
   }
-  // A short warm-up (two requests per client), not counted.
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let k = 0; k < 2; k++) await timedRequest(scenario.request(next++));
-  }));
-
   const latencies = [];
   const samples = [];
   let errors = 0;
-  next = 0;
+  const record = (spec, result) => {
+    if (!result.error) return;
+    errors++;
+    if (samples.length < 3) samples.push({ request: `${spec.method ?? "GET"} ${spec.url}${spec.body ? ` ${spec.body.slice(0, 200)}…` : ""}`, error: result.error, status: result.status, response: result.text?.slice(0, 500) });
+  };
+  // The first request alone: for answers the server caches (counts, facets), what a miss costs.
+  const firstSpec = scenario.request(0);
+  const first = await timedRequest(firstSpec);
+  record(firstSpec, first);
+  // A short warm-up (two requests per client), not counted in the percentiles.
+  let next = 1;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    for (let k = 0; k < 2; k++) {
+      const spec = scenario.request(next++);
+      record(spec, await timedRequest(spec));
+    }
+  }));
+
+  const cpuBefore = cpuTicks();
   const started = performance.now();
   const end = started + options.duration * 1000;
   await Promise.all(
@@ -568,40 +697,52 @@ async function runScenario(scenario, concurrency) {
         const spec = scenario.request(next++);
         const result = await timedRequest(spec);
         latencies.push(result.ms);
-        if (result.error) {
-          errors++;
-          if (samples.length < 3) samples.push({ request: `${spec.method ?? "GET"} ${spec.url}${spec.body ? ` ${spec.body.slice(0, 200)}…` : ""}`, error: result.error, status: result.status, response: result.text?.slice(0, 500) });
-        }
+        record(spec, result);
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  const { other, postgres } = otherCores(cpuBefore, cpuTicks());
+  const hwm = memoryOf(server.child.pid).hwm;
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
-  return { name: scenario.name, requests: sorted.length, errors, p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: sorted.length / elapsed, samples };
+  return { name: scenario.name, requests: sorted.length, errors, p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: sorted.length / elapsedSeconds, first: first.ms, samples, other, postgres, hwm };
 }
 
 // ---------------------------------------------------------------- report
 
-function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog }) {
+function resultTable(results) {
+  const pg = options.db === "pg";
+  const cores = (value) => (Number.isFinite(value) ? value.toFixed(2) : "?");
+  return [
+    `| scenario | clients | p50 ms | p95 ms | p99 ms | req/s | requests | errors | first ms |${pg ? " PostgreSQL CPU |" : ""} other CPU | server VmHWM |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${pg ? " ---: |" : ""} ---: | ---: |`,
+    ...results.map((r) => `| ${r.name}${r.errors ? " **FAILED**" : ""} | ${r.concurrency} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.errors} | ${ms(r.first)} |${pg ? ` ${cores(r.postgres)} |` : ""} ${cores(r.other)} | ${mib(r.hwm)} |`),
+  ];
+}
+
+function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog, maintenance }) {
+  const pg = options.db === "pg";
+  const cores = (value) => (Number.isFinite(value) ? value.toFixed(2) : "?");
   const cpu = cpus();
   const entitiesPerSecond = manifest.n / (ingestion.ms / 1000);
   const lines = [
     `## Catalog benchmark: ${manifest.n} entities (seed ${manifest.seed}), ${options.db === "pg" ? "PostgreSQL" : "SQLite"}`,
     "",
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
-    `Build: ${buildDescription()}`,
+    `Build: ${measuredBuild}`,
     `Load: ${options.concurrency.join(" then ")} closed-loop client(s) per scenario for ${options.duration} s each (at most ${options.maxRequests} requests), keep-alive, loopback, after 2 uncounted warm-up requests per client`,
     "",
-    `- ingestion: ${(ingestion.ms / 1000).toFixed(1)} s from spawn to ${expectedTotal} entities (${manifest.n} generated + ${expectedTotal - manifest.n} Location) = ${entitiesPerSecond.toFixed(0)} entities/s; readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s; longest count request during ingestion ${(ingestion.longestPoll / 1000).toFixed(1)} s`,
+    `- ingestion: ${(ingestion.ms / 1000).toFixed(1)} s from spawn to ${expectedTotal} entities (${manifest.n} generated + ${expectedTotal - manifest.n} Location) = ${entitiesPerSecond.toFixed(0)} entities/s; readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s; longest wait during ingestion for a count request ${(ingestion.longestPoll / 1000).toFixed(1)} s, for the liveness endpoint ${(ingestion.longestLiveness / 1000).toFixed(1)} s; other processes used ${ingestion.cores.other.toFixed(2)} cores meanwhile${options.db === "pg" ? `, PostgreSQL ${ingestion.cores.postgres.toFixed(2)}` : ""}`,
     `- peak RSS: ${mib(rssAfterIngestion.hwm)} during ingestion, ${mib(rssEnd.hwm)} over the whole run (VmHWM); RSS at the end ${mib(rssEnd.rss)}`,
     `- database size after the server stopped: ${mib(storage)}`,
+    ...(maintenance ? [`- PostgreSQL: autovacuum ${maintenance.autovacuum}; ${maintenance.ms === undefined ? "no VACUUM ANALYZE before the queries (--no-analyze)" : `VACUUM ANALYZE after ingestion, before the queries: ${(maintenance.ms / 1000).toFixed(1)} s (what autovacuum would do soon after a bulk load)`}`] : []),
     `- processing errors on Location entities: ${locationErrors.length ? locationErrors.join("; ") : "none"}`,
     `- server warnings/errors logged: ${serverLog.length}`,
     "",
-    "| scenario | clients | p50 ms | p95 ms | p99 ms | req/s | requests | errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...results.map((r) => `| ${r.name}${r.errors ? " **FAILED**" : ""} | ${r.concurrency} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.errors} |`),
+    ...resultTable(results),
+    "",
+    `first ms: the scenario's first request, alone, before the warm-up (for answers the server caches, such as counts and facets, the cost of a miss; at a second client count they are already cached). ${pg ? "PostgreSQL CPU: cores its processes used on average during the scenario. " : ""}other CPU: cores used on average by processes other than the server, this script${pg ? " and PostgreSQL" : ""} (near 0 on a quiet machine; more means the figures are disturbed). server VmHWM: the server's peak RSS so far, after the scenario.`,
   ];
   const failures = results.filter((r) => r.errors);
   if (failures.length) {

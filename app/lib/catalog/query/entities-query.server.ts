@@ -57,6 +57,8 @@ export async function queryPage(
   options: { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean; totalItems: number; fromCursor: boolean },
 ): Promise<{ items: Entity[]; totalItems: number; pageInfo: { nextCursor?: string; prevCursor?: string } }> {
   const { limit } = options;
+  // limit=0 asks for the count alone, as Backstage answers it.
+  if (limit === 0) return { items: [], totalItems: options.totalItems, pageInfo: {} };
   const reverse = Boolean(options.isPrevious);
   const orderFields = spec.orderFields;
   let query = baseQuery(db, spec);
