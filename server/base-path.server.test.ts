@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rawRequest } from "../tests/support/http";
+import { postThroughHttpsProxy } from "../tests/support/http";
 import { useServer } from "../tests/support/server";
 
 // app.baseUrl with a path: the same build serves everything under /portal.
@@ -47,18 +47,8 @@ describe("under a path prefix", () => {
   });
 
   it("redirects after a form post to a prefixed path and scopes cookies to it", async () => {
-    const response = await rawRequest(app.server.port, "/portal/settings", {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        // The proxy's view of the request: trusted because backend.trustProxy is set.
-        host: "corp.example",
-        origin: "https://corp.example",
-        "x-forwarded-host": "corp.example",
-        "x-forwarded-proto": "https",
-      },
-      body: "intent=appearance&theme=light&language=en",
-    });
+    // Trusted because backend.trustProxy is set.
+    const response = await postThroughHttpsProxy(app.server.port, "/portal/settings", "intent=appearance&theme=light&language=en");
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe("/portal/settings");
     expect(response.headers["set-cookie"]).toContainEqual(expect.stringMatching(/^atrium-theme=light; Path=\/portal;/));

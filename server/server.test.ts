@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rawRequest, upgradeStatus } from "../tests/support/http";
+import { postThroughHttpsProxy, rawRequest, upgradeStatus } from "../tests/support/http";
 import { useServer } from "../tests/support/server";
 
 const app = useServer("app:\n  title: Test Portal\n");
@@ -143,17 +143,7 @@ describe("proxies", () => {
   it("ignores X-Forwarded-* headers unless backend.trustProxy is set", async () => {
     // The same request passes behind a trusted proxy (base-path.server.test.ts);
     // untrusted, X-Forwarded-Proto cannot turn this http request into https.
-    const response = await rawRequest(app.server.port, "/settings", {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        host: "corp.example",
-        origin: "https://corp.example",
-        "x-forwarded-host": "corp.example",
-        "x-forwarded-proto": "https",
-      },
-      body: "intent=appearance&theme=dark&language=en",
-    });
+    const response = await postThroughHttpsProxy(app.server.port, "/settings", "intent=appearance&theme=dark&language=en");
     expect(response.status).toBe(403);
     expect(response.headers["set-cookie"]).toBeUndefined();
   });

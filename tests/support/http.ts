@@ -35,3 +35,18 @@ export function upgradeStatus(port: number, path: string): Promise<string> {
     socket.on("error", reject);
   });
 }
+
+/** A settings form post as an https proxy in front of corp.example forwards it. */
+export function postThroughHttpsProxy(port: number, path: string, body: string) {
+  return rawRequest(port, path, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      host: "corp.example",
+      origin: "https://corp.example",
+      "x-forwarded-host": "corp.example",
+      "x-forwarded-proto": "https",
+    },
+    body,
+  });
+}
