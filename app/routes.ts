@@ -32,8 +32,9 @@ export default [
     route("locations/:id", "routes/api/catalog/location-by-id.ts"),
   ]),
 
-  // Authentication
+  // Authentication and permissions
   route("api/auth/.well-known/jwks.json", "routes/api/auth/jwks.ts"),
+  route("api/permission/authorize", "routes/api/permission/authorize.ts"),
 
   // Unknown API paths answer in Backstage's JSON error shape
   route("api/*", "routes/api/not-found.ts"),

@@ -1,25 +1,11 @@
 import { z } from "zod";
+import { permissionConfigSchema } from "../permission/policy-config";
+import { configBoolean, configNumber } from "./values";
 
 // The configuration Atrium reads. Keys and shapes follow Backstage's
 // app-config so that an existing Backstage config works unchanged; subtrees
 // that belong to later areas (auth providers, integrations, kubernetes) are
 // open records here and validated by their own areas.
-
-/** A number that may arrive as a string (from ${ENV} substitution). */
-const configNumber = z.preprocess((value, ctx) => {
-  if (typeof value !== "string") return value;
-  const parsed = value.trim() === "" ? Number.NaN : Number(value);
-  if (Number.isNaN(parsed)) ctx.addIssue({ code: "custom", message: `conversion:number:${value}` });
-  return parsed;
-}, z.number());
-
-/** A boolean that may arrive as the strings 'true' or 'false'. */
-export const configBoolean = z.preprocess((value, ctx) => {
-  if (typeof value !== "string") return value;
-  if (value === "true" || value === "false") return value === "true";
-  ctx.addIssue({ code: "custom", message: `conversion:boolean:${value}` });
-  return value;
-}, z.boolean());
 
 const httpUrl = z.string().refine(isHttpUrl, { message: "must be an absolute http(s) URL" });
 
@@ -108,7 +94,8 @@ export const configSchema = z.object({
       signInPage: z.unknown().optional(),
     })
     .default({ environment: "development", providers: {} }),
-  permission: z.object({ enabled: configBoolean.default(false) }).default({ enabled: false }),
+  // Validated by the permission area: roles, grants and their conditions.
+  permission: permissionConfigSchema.prefault({}),
   catalog: z
     .object({
       locations: z.array(catalogLocation).default([]),

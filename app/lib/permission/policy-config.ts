@@ -4,7 +4,7 @@ import { ConfigError, formatConfigIssues } from "~/lib/config/errors";
 import type { PermissionCriteria, PermissionRuleParam } from "./criteria";
 import { ALL_PERMISSIONS, RESOURCE_TYPE_CATALOG_ENTITY, getPermission, isResourcePermission } from "./permissions";
 import { CATALOG_PERMISSION_RULES, findCatalogRule } from "./rules";
-import { configBoolean } from "../config/schema";
+import { configBoolean } from "../config/values";
 
 // The declarative policy under `permission.policy`: roles with members and
 // the permissions they grant, some under conditions. Backstage leaves policies
