@@ -26,6 +26,7 @@ import { fileURLToPath } from "node:url";
 const rootDir = fileURLToPath(new URL("..", import.meta.url));
 const serverBundle = path.join(rootDir, "build", "server", "index.js");
 const generator = process.env.ATRIUM_GEN_CATALOG ?? path.resolve(rootDir, "..", "shared", "tools", "gen-catalog.mjs");
+const USAGE = "npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 8,1)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--keep]";
 const ENTITIES_PER_FILE = 5000;
 const POLL_MS = 250;
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -127,7 +128,7 @@ function parseArgs(argv) {
     else if (arg === "--concurrency") result.concurrency = String(argv[++i]).split(",").map(Number);
     else if (arg in numeric) result[numeric[arg]] = Number(argv[++i]);
     else if (arg === "-h" || arg === "--help") {
-      console.log("npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 1,8)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--keep]");
+      console.log(USAGE);
       process.exit(0);
     } else usage(`unknown argument ${arg}`);
   }
@@ -141,7 +142,7 @@ function parseArgs(argv) {
 }
 
 function usage(message) {
-  console.error(`bench:catalog: ${message}\nnpm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8] [--duration 10] [--keep]`);
+  console.error(`bench:catalog: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
@@ -742,7 +743,7 @@ function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, l
     "",
     ...resultTable(results),
     "",
-    `first ms: the scenario's first request, alone, before the warm-up (for answers the server caches, such as counts and facets, the cost of a miss; at a second client count they are already cached). ${pg ? "PostgreSQL CPU: cores its processes used on average during the scenario. " : ""}other CPU: cores used on average by processes other than the server, this script${pg ? " and PostgreSQL" : ""} (near 0 on a quiet machine; more means the figures are disturbed). server VmHWM: the server's peak RSS so far, after the scenario.`,
+    `first ms: the scenario's first request, alone, before the warm-up (for answers the server caches, such as counts and facets, the cost of a miss; at a second client count they are already cached). ${pg ? "PostgreSQL CPU: cores its processes used on average during the scenario. " : ""}other CPU: cores used on average by processes other than the server${pg ? ", this script and PostgreSQL" : " and this script"} (near 0 on a quiet machine; more means the figures are disturbed). server VmHWM: the server's peak RSS so far, after the scenario.`,
   ];
   const failures = results.filter((r) => r.errors);
   if (failures.length) {
