@@ -45,7 +45,6 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "/";
-  const card = "rounded bg-white p-6 shadow dark:bg-slate-900";
   return (
     <main id="main">
       <Header theme="home" title={t("signIn.title")} />
@@ -57,22 +56,14 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         ) : null}
         <div className="grid max-w-4xl gap-6 md:grid-cols-2">
           {loaderData.options.includes("guest") ? (
-            <Form method="post" className={card} aria-labelledby="sign-in-guest">
-              <h2 id="sign-in-guest" className="text-xl font-semibold">{t("signIn.guest.title")}</h2>
-              <p className="mt-2">{t("signIn.guest.subtitle")}</p>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("signIn.guest.description")}</p>
-              <input type="hidden" name="redirectTo" value={redirectTo} />
+            <SignInCard id="sign-in-guest" title={t("signIn.guest.title")} lines={[t("signIn.guest.subtitle"), t("signIn.guest.description")]} redirectTo={redirectTo}>
               <button name="intent" value="guest" className="mt-4 rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
                 {t("signIn.guest.enter")}
               </button>
-            </Form>
+            </SignInCard>
           ) : null}
           {loaderData.options.includes("custom") ? (
-            <Form method="post" className={card} aria-labelledby="sign-in-custom">
-              <h2 id="sign-in-custom" className="text-xl font-semibold">{t("signIn.custom.title")}</h2>
-              <p className="mt-2">{t("signIn.custom.subtitle")}</p>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("signIn.custom.subtitle2")}</p>
-              <input type="hidden" name="redirectTo" value={redirectTo} />
+            <SignInCard id="sign-in-custom" title={t("signIn.custom.title")} lines={[t("signIn.custom.subtitle"), t("signIn.custom.subtitle2")]} redirectTo={redirectTo}>
               <label className="mt-4 block">
                 <span className="font-medium">{t("signIn.custom.userId")}</span>
                 <input name="userId" required defaultValue={result?.userId} className="mt-1 block w-full rounded border border-slate-300 bg-transparent p-2" aria-invalid={result?.field === "userId"} />
@@ -86,11 +77,26 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
               <button name="intent" value="custom" className="mt-4 rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
                 {t("signIn.custom.continue")}
               </button>
-            </Form>
+            </SignInCard>
           ) : null}
         </div>
       </Content>
     </main>
+  );
+}
+
+/** One sign-in option: a card that is a form of its own, returning to where the visitor was going. */
+function SignInCard({ id, title, lines, redirectTo, children }: { id: string; title: string; lines: [string, string]; redirectTo: string; children: React.ReactNode }) {
+  return (
+    <Form method="post" className="rounded bg-white p-6 shadow dark:bg-slate-900" aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <p className="mt-2">{lines[0]}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{lines[1]}</p>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {children}
+    </Form>
   );
 }
 

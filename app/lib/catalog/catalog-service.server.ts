@@ -47,6 +47,9 @@ export type QueryEntitiesResponse = {
   pageInfo: { nextCursor?: string; prevCursor?: string };
 };
 
+/** Each facet is one grouped scan; a request asks for a handful, never hundreds. */
+const MAX_FACETS = 50;
+
 export function createEntityService(options: { db: Kysely<Database>; readDb: Kysely<Database>; engine: ProcessingEngine }) {
   // Reads go through readDb, so a long ingestion never holds them up.
   const { readDb: db, engine } = options;
@@ -151,6 +154,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
 
     async facets(request: { facets: string[]; filter?: FilterPredicate; query?: FilterPredicate }) {
       if (request.facets.length === 0) throw new InputError("Missing facet parameter");
+      if (request.facets.length > MAX_FACETS) throw new InputError(`At most ${MAX_FACETS} facets may be requested at once`);
       const facets = await Promise.all(
         request.facets.map(async (facet) => {
           const key = `facet ${JSON.stringify([facet.toLowerCase(), request.filter, request.query])}`;

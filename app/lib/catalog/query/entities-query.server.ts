@@ -1,7 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isPostgres } from "../../db/dialect";
 import type { Database } from "../../db/schema";
-import { InputError } from "../../errors";
 import type { Entity } from "../entity";
 import { assembleEntities, ENTITY_ROW_COLUMNS, type EntityRow } from "../store/entity-reader.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
@@ -167,7 +166,6 @@ export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterP
 
 /** Facet counts: for each field, its values (as written, so 'Java' and 'java' differ, as in Backstage) and how many matching entities have each. */
 export async function entityFacets(db: Db, facets: string[], spec: Pick<QuerySpec, "filter" | "query">): Promise<Record<string, Array<{ value: string; count: number }>>> {
-  if (facets.length > 50) throw new InputError("At most 50 facets may be requested at once");
   const result: Record<string, Array<{ value: string; count: number }>> = {};
   for (const facet of facets) {
     const key = facet.toLowerCase();
