@@ -2,9 +2,11 @@ import { defineConfig } from "@playwright/test";
 
 // Two apps and a proxy: one app at the root, one under /portal behind nginx
 // running docs/nginx/atrium.conf. Every test runs with JavaScript on and off.
-export const ROOT_APP_PORT = 7411;
-export const PREFIXED_APP_PORT = 7412;
-export const NGINX_PORT = 7413;
+// ATRIUM_E2E_PORT moves all three, so two checkouts can run their suites at once.
+const FIRST_PORT = Number(process.env.ATRIUM_E2E_PORT ?? 7411);
+export const ROOT_APP_PORT = FIRST_PORT;
+export const PREFIXED_APP_PORT = FIRST_PORT + 1;
+export const NGINX_PORT = FIRST_PORT + 2;
 
 const app = (port: number, baseUrl: string, extraEnv: Record<string, string> = {}) => ({
   command: "node --disable-warning=ExperimentalWarning server/index.js --config tests/e2e/app-config.e2e.yaml",
