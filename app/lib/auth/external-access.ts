@@ -71,8 +71,9 @@ const entry = z
       });
       return;
     }
-    const parsed = staticEntry.safeParse(value);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: "custom", message: issue.message } as never);
+    // The static entry's own issues pass through as they are, so they read like every other config problem.
+    const parsed = staticEntry.safeParse(value, { reportInput: true });
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue(issue as never);
     const plugins = new Set<string>();
     for (const [index, restriction] of (parsed.data?.accessRestrictions ?? []).entries()) {
       if (plugins.has(restriction.plugin)) {
