@@ -44,7 +44,7 @@ describe("/settings/access", () => {
     expect(status).toBe(200);
     expect(html).toContain("<title>Access |");
     // Read-only: without permission.policy.read there is nobody else to ask about.
-    expect(html).toMatch(/<input readOnly=""[^>]*name="user" value="user:default\/tomas.novak"/);
+    expect(html).toMatch(/<input id="access-user" readOnly=""[^>]*name="user" value="user:default\/tomas.novak"/);
     expect(html).toContain('<option value="catalog.entity.delete">catalog.entity.delete</option>');
   });
 

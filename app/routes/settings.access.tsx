@@ -56,9 +56,12 @@ export default function SettingsAccess({ loaderData }: Route.ComponentProps) {
       <Header theme="home" title={t("settingsAccess.title")} subtitle={t("settingsAccess.subtitle")} />
       <Content>
         <Form method="get" className="grid max-w-4xl gap-4 rounded bg-white p-6 shadow md:grid-cols-2 dark:bg-slate-900" aria-label={t("settingsAccess.title")}>
-          <label className="block">
-            <span className="font-semibold">{t("settingsAccess.user")}</span>
+          <div>
+            <label htmlFor="access-user" className="font-semibold">
+              {t("settingsAccess.user")}
+            </label>
             <input
+              id="access-user"
               name="user"
               defaultValue={values.user}
               readOnly={!loaderData.mayAskOthers}
@@ -67,13 +70,23 @@ export default function SettingsAccess({ loaderData }: Route.ComponentProps) {
               aria-describedby="access-user-hint"
               className={field}
             />
-            <span id="access-user-hint" className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
-              {errors?.user ? <span className="text-red-700">{t(errors.user)}</span> : t("settingsAccess.userHint")}
-            </span>
-          </label>
-          <label className="block">
-            <span className="font-semibold">{t("settingsAccess.permission")}</span>
-            <select name="permission" defaultValue={values.permission} required aria-invalid={Boolean(errors?.permission)} className={field}>
+            <p id="access-user-hint" className={errors?.user ? "mt-1 text-sm text-red-700" : "mt-1 text-sm text-slate-600 dark:text-slate-300"}>
+              {errors?.user ? t(errors.user) : t("settingsAccess.userHint")}
+            </p>
+          </div>
+          <div>
+            <label htmlFor="access-permission" className="font-semibold">
+              {t("settingsAccess.permission")}
+            </label>
+            <select
+              id="access-permission"
+              name="permission"
+              defaultValue={values.permission}
+              required
+              aria-invalid={Boolean(errors?.permission)}
+              aria-describedby={errors?.permission ? "access-permission-error" : undefined}
+              className={field}
+            >
               <option value="" disabled>
                 —
               </option>
@@ -83,15 +96,21 @@ export default function SettingsAccess({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </select>
-            {errors?.permission ? <span className="mt-1 block text-sm text-red-700">{t(errors.permission)}</span> : null}
-          </label>
-          <label className="block md:col-span-2">
-            <span className="font-semibold">{t("settingsAccess.entity")}</span>
-            <input name="entity" defaultValue={values.entity} aria-invalid={Boolean(errors?.entity)} aria-describedby="access-entity-hint" className={field} />
-            <span id="access-entity-hint" className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
-              {errors?.entity ? <span className="text-red-700">{t(errors.entity)}</span> : t("settingsAccess.entityHint")}
-            </span>
-          </label>
+            {errors?.permission ? (
+              <p id="access-permission-error" className="mt-1 text-sm text-red-700">
+                {t(errors.permission)}
+              </p>
+            ) : null}
+          </div>
+          <div className="md:col-span-2">
+            <label htmlFor="access-entity" className="font-semibold">
+              {t("settingsAccess.entity")}
+            </label>
+            <input id="access-entity" name="entity" defaultValue={values.entity} aria-invalid={Boolean(errors?.entity)} aria-describedby="access-entity-hint" className={field} />
+            <p id="access-entity-hint" className={errors?.entity ? "mt-1 text-sm text-red-700" : "mt-1 text-sm text-slate-600 dark:text-slate-300"}>
+              {errors?.entity ? t(errors.entity) : t("settingsAccess.entityHint")}
+            </p>
+          </div>
           <div>
             <button type="submit" disabled={busy} className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
               {t("settingsAccess.explain")}
