@@ -17,6 +17,7 @@ import { startServer, type RunningServer } from "../tests/support/server";
 // user tokens are refused with 401 even when signed with the server's key.
 
 const STATIC_TOKEN = "ci-token-0123456789";
+const READER_TOKEN = "reader-token-0123456789";
 const OWNED = { rule: "IS_ENTITY_OWNER", params: { claims: ["$ownershipEntityRefs"] } };
 const config = (database: string) => `
 auth:
@@ -27,6 +28,11 @@ ${database}
     externalAccess:
       - type: static
         options: { token: ${STATIC_TOKEN}, subject: ci-pipeline }
+      - type: static
+        options: { token: ${READER_TOKEN}, subject: catalog-reader }
+        accessRestrictions:
+          - plugin: catalog
+            permissionAttribute: { action: read }
 permission:
   enabled: true
   policy:
@@ -209,6 +215,18 @@ describe.each<Engine>(["sqlite", "pg"])("permissions enforced by the server on %
     expect(unknown.body.error.name).toBe("AuthenticationError");
     // A static token is a header credential only: in the cookie it means nothing.
     expect((await fetch(`${server.url}/api/catalog/entities/by-query?limit=0`, { headers: { cookie: `atrium-session=${STATIC_TOKEN}` } })).status).toBe(401);
+  });
+
+  it("holds a static token to its access restrictions: its plugins only, its actions only", async () => {
+    const read = await api("/api/catalog/entities/by-query?filter=kind=component&limit=0", READER_TOKEN);
+    expect(read.status).toBe(200);
+    expect(read.body.totalItems).toBe((await api("/api/catalog/entities/by-query?filter=kind=component&limit=0", STATIC_TOKEN)).body.totalItems);
+    const ledger = await api("/api/catalog/entities/by-name/component/default/rent-ledger-service", READER_TOKEN);
+    const deleted = await api(`/api/catalog/entities/by-uid/${ledger.body.metadata.uid}`, READER_TOKEN, { method: "DELETE" });
+    expect(deleted.status).toBe(403);
+    const elsewhere = await api("/api/permission/authorize", READER_TOKEN, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ items: [] }) });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.error).toEqual({ name: "NotAllowedError", message: "This token's access is restricted to plugin(s) 'catalog'" });
   });
 
   it("refuses forged user tokens with 401: wrong signature, alg none, expired, wrong issuer, wrong audience", async () => {
