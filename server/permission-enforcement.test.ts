@@ -32,6 +32,7 @@ ${database}
         options: { token: ${READER_TOKEN}, subject: catalog-reader }
         accessRestrictions:
           - plugin: catalog
+            permission: [catalog.entity.read]
             permissionAttribute: { action: read }
 permission:
   enabled: true
@@ -195,6 +196,11 @@ describe.each<Engine>(["sqlite", "pg"])("permissions enforced by the server on %
       const response = await api(pathname, tomas, json(body));
       expect([pathname, response.status, response.body.error.name]).toEqual([pathname, 403, "NotAllowedError"]);
     }
+    // Removing or re-pointing a location is refused before the location is even looked up.
+    const removed = await api("/api/catalog/locations/0190c0de-0000-7000-8000-000000000000", tomas, { method: "DELETE" });
+    expect([removed.status, removed.body.error.message]).toEqual([403, "You are not allowed to perform catalog.location.delete"]);
+    const repointed = await api("/api/catalog/locations/0190c0de-0000-7000-8000-000000000000", tomas, { ...json({ type: "url", target: "https://github.com/x/y/blob/main/catalog-info.yaml" }), method: "PUT" });
+    expect(repointed.status).toBe(403);
     const theirs = await api(`/api/catalog/entities/by-query?filter=kind=component,${ownersFilter}&limit=1&fields=metadata.name`, STATIC_TOKEN);
     expect((await api("/api/catalog/refresh", tomas, json({ entityRef: `component:default/${theirs.body.items[0].metadata.name}` }))).status).toBe(403);
     // What the user cannot read cannot be refreshed either, and is not even confirmed to exist.
@@ -224,6 +230,9 @@ describe.each<Engine>(["sqlite", "pg"])("permissions enforced by the server on %
     const ledger = await api("/api/catalog/entities/by-name/component/default/rent-ledger-service", READER_TOKEN);
     const deleted = await api(`/api/catalog/entities/by-uid/${ledger.body.metadata.uid}`, READER_TOKEN, { method: "DELETE" });
     expect(deleted.status).toBe(403);
+    // Reading locations is not among its permissions: for it there are none.
+    expect((await api("/api/catalog/locations", READER_TOKEN)).body).toEqual([]);
+    expect((await api("/api/catalog/locations/0190c0de-0000-7000-8000-000000000000", READER_TOKEN)).status).toBe(404);
     const elsewhere = await api("/api/permission/authorize", READER_TOKEN, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ items: [] }) });
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.error).toEqual({ name: "NotAllowedError", message: "This token's access is restricted to plugin(s) 'catalog'" });
