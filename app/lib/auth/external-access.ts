@@ -60,8 +60,7 @@ const staticEntry = z.strictObject({
 });
 
 const entry = z
-  .object({ type: z.string() })
-  .passthrough()
+  .looseObject({ type: z.string() })
   .superRefine((value, ctx) => {
     if (!(SUPPORTED_EXTERNAL_ACCESS_TYPES as readonly string[]).includes(value.type)) {
       ctx.addIssue({
