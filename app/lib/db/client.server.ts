@@ -39,6 +39,8 @@ export async function openDatabase(config: DatabaseConfig | undefined, rootDir: 
   return openSqliteDatabase(config?.connection, rootDir);
 }
 
+const WRITER_CACHE_MIB = 384;
+
 function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: string): AtriumDatabase {
   let filename: string;
   if (connection === ":memory:") filename = ":memory:";
@@ -47,7 +49,10 @@ function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: s
   else filename = path.resolve(rootDir, connection?.directory ?? "data", SQLITE_FILENAME);
   if (filename !== ":memory:") mkdirSync(path.dirname(filename), { recursive: true });
 
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename) }) });
+  // The writing connection gets the larger cache: ingesting a large catalog
+  // inserts all over its indexes, and every page it must re-read or spill
+  // before the commit costs far more there than on a read.
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename, { cacheMiB: WRITER_CACHE_MIB }) }) });
   if (filename === ":memory:") return { db, readDb: db, client: "sqlite", description: filename, destroy: () => db.destroy() };
   const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename) }) });
   return {

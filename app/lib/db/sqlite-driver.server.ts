@@ -5,7 +5,7 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
 // built into Node 24, so Atrium needs no native addon. This adapts one to the
 // other.
 
-export function openSqlite(filename: string): SqliteDatabase & { raw: DatabaseSync } {
+export function openSqlite(filename: string, options: { cacheMiB: number } = { cacheMiB: 128 }): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(filename);
   raw.exec("PRAGMA foreign_keys = ON");
   if (filename !== ":memory:") {
@@ -15,8 +15,9 @@ export function openSqlite(filename: string): SqliteDatabase & { raw: DatabaseSy
     raw.exec("PRAGMA synchronous = NORMAL");
     raw.exec("PRAGMA busy_timeout = 5000");
   }
-  // A larger page cache keeps the catalog's indexes in memory during ingestion (128 MiB).
-  raw.exec("PRAGMA cache_size = -131072");
+  // A larger page cache keeps more of the catalog's indexes in memory; a
+  // negative cache_size counts KiB.
+  raw.exec(`PRAGMA cache_size = -${Math.round(options.cacheMiB * 1024)}`);
   raw.exec("PRAGMA temp_store = MEMORY");
   return {
     raw,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { ANNOTATION_ORPHAN, type Entity, type EntityRelation } from "../entity";
@@ -5,7 +6,10 @@ import { chunks } from "./entity-writer.server";
 
 // Entities as clients see them: the stored body with uid and etag, the
 // relations other entities point at it (both directions were written), the
-// orphan annotation and processing errors as status items.
+// orphan annotation and processing errors as status items. The etag column
+// changes with the entity's own row; what others' relations add to it is
+// folded in here, so a new relation changes the etag of the entity it points
+// at without a write to that entity.
 
 export type EntityRow = Pick<Database["catalog_entities"], "entity_id" | "entity_ref" | "body" | "etag" | "errors" | "orphan">;
 
@@ -21,11 +25,18 @@ export function assembleEntity(row: EntityRow, relations: EntityRelation[]): Ent
   const annotations = row.orphan ? { ...entity.metadata.annotations, [ANNOTATION_ORPHAN]: "true" } : entity.metadata.annotations;
   const result: Entity = {
     ...entity,
-    metadata: { ...entity.metadata, ...(annotations ? { annotations } : {}), uid: row.entity_id, etag: row.etag },
+    metadata: { ...entity.metadata, ...(annotations ? { annotations } : {}), uid: row.entity_id, etag: etagOf(row.etag, relations) },
     relations,
   };
   if (row.errors) result.status = { items: JSON.parse(row.errors) };
   return result;
+}
+
+function etagOf(rowEtag: string, relations: EntityRelation[]): string {
+  if (relations.length === 0) return rowEtag;
+  const hash = createHash("sha1").update(rowEtag);
+  for (const relation of relations) hash.update(`\n${relation.type} ${relation.targetRef}`);
+  return hash.digest("hex");
 }
 
 async function relationsFor(db: Kysely<Database>, refs: string[]): Promise<Map<string, EntityRelation[]>> {

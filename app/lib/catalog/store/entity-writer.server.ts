@@ -216,14 +216,15 @@ export async function bumpGeneration(db: Kysely<Database>): Promise<void> {
   await db.updateTable("catalog_generation").set((eb) => ({ generation: eb("generation", "+", 1) })).where("id", "=", 1).execute();
 }
 
-/** Relations, search and full-text rows follow the entity; targets of changed relations get a new etag. */
+/**
+ * Relations, search and full-text rows follow the entity. The entities that
+ * relations point at are not touched: their etag is derived from their
+ * relations when read (entity-reader), so it changes without a write here.
+ */
 async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ id: string; item: EmittedEntity }>, fresh: Set<string>) {
   if (changed.length === 0) return;
   const stale = changed.filter((entry) => !fresh.has(entry.id)).map((entry) => entry.id);
-  const touched = new Set<string>();
   for (const chunk of chunks(stale, BATCH_ROWS)) {
-    const old = await trx.selectFrom("catalog_relations").select("target_ref").where("originating_entity_id", "in", chunk).execute();
-    for (const row of old) touched.add(row.target_ref);
     await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).execute();
     await deleteFullTextRows(trx, chunk);
     await trx.deleteFrom("catalog_search").where("entity_id", "in", chunk).execute();
@@ -238,10 +239,6 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
       target_display: relation.targetDisplay,
     })),
   );
-  for (const row of relationRows) {
-    touched.add(row.target_ref);
-    touched.add(row.source_ref);
-  }
   for (const chunk of chunks(relationRows, BATCH_ROWS)) {
     await trx.insertInto("catalog_relations").values(chunk).execute();
     await yieldToRequests();
@@ -249,13 +246,6 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
 
   // relations.* filters and facets read catalog_relations, which holds both directions.
   await insertSearchRows(trx, changed.map(({ id, item }) => ({ id, entity: item.entity, relations: [] })));
-
-  // Relations written by one entity appear on others: their stitched form changed.
-  for (const key of changed.map((entry) => entry.item.key)) touched.delete(key);
-  const etag = newEtag();
-  for (const chunk of chunks([...touched], BATCH_ROWS)) {
-    await trx.updateTable("catalog_entities").set({ etag }).where("entity_ref", "in", chunk).execute();
-  }
 }
 
 /** The search and full-text rows of entities whose old rows are already gone. */
