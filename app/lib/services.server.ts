@@ -5,6 +5,7 @@ import { createDiscovery, type Discovery } from "./config/discovery";
 import { backendBaseUrlOf, internalBaseUrlOf, publicConfigOf, type PublicConfig } from "./config/runtime";
 import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
+import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
 // actions through the request context. Areas add their services as they land.
@@ -17,6 +18,7 @@ export type Services = {
   discovery: Discovery;
   logger: Logger;
   tokens: TokenService;
+  userSettings: UserSettingsService;
 };
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
@@ -32,5 +34,6 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     }),
     logger: options.logger,
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
+    userSettings: createUserSettings(options.database.db),
   };
 }
