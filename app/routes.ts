@@ -14,6 +14,7 @@ export default [
 
   // User settings
   route("settings", "routes/settings.tsx"),
+  route("settings/feature-flags", "routes/settings/feature-flags.tsx"),
 
   // The catalog's REST API, Backstage's paths (routes/api/catalog)
   ...prefix("api/catalog", [
