@@ -15,6 +15,8 @@ export default [
   // User settings
   route("settings", "routes/settings.tsx"),
   route("settings/feature-flags", "routes/settings/feature-flags.tsx"),
+  // Why can or can't a user do something (the permission policy explained)
+  route("settings/access", "routes/settings.access.tsx"),
 
   // The catalog's REST API, Backstage's paths (routes/api/catalog)
   ...prefix("api/catalog", [

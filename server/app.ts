@@ -108,7 +108,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
       getLoadContext: async (req, res) => {
         const context = new RouterContextProvider();
         const ready = services as Services;
-        const auth = await authenticate(ready.tokens, { authorization: req.get("authorization"), cookie: req.get("cookie") });
+        const auth = await authenticate(ready.tokens, { authorization: req.get("authorization"), cookie: req.get("cookie") }, ready.externalAccess);
         context.set(requestContext, { ...ready, requestId: String(res.locals.requestId), auth });
         return context;
       },

@@ -1,3 +1,4 @@
+import { createExternalAccess, type ExternalAccess } from "./auth/external-access.server";
 import { createTokenService, type TokenService } from "./auth/tokens.server";
 import { createCatalog, type Catalog } from "./catalog/catalog.server";
 import type { LoadedConfig } from "./config/load.server";
@@ -5,6 +6,7 @@ import { createDiscovery, type Discovery } from "./config/discovery";
 import { backendBaseUrlOf, internalBaseUrlOf, publicConfigOf, type PublicConfig } from "./config/runtime";
 import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
+import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
@@ -16,14 +18,24 @@ export type Services = {
   publicConfig: PublicConfig;
   database: AtriumDatabase;
   discovery: Discovery;
+  externalAccess: ExternalAccess;
   logger: Logger;
+  permissions: PermissionService;
   tokens: TokenService;
   userSettings: UserSettingsService;
 };
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
+  const permissions = createPermissionService(options.config.config.permission);
   return {
-    catalog: createCatalog({ db: options.database.db, readDb: options.database.readDb, config: options.config.config, rootDir: options.rootDir, logger: options.logger }),
+    catalog: createCatalog({
+      db: options.database.db,
+      readDb: options.database.readDb,
+      config: options.config.config,
+      rootDir: options.rootDir,
+      logger: options.logger,
+      permissions,
+    }),
     config: options.config,
     publicConfig: publicConfigOf(options.config.config),
     database: options.database,
@@ -32,7 +44,9 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
       internalBaseUrl: internalBaseUrlOf(options.config.config),
       endpoints: options.config.config.discovery.endpoints,
     }),
+    externalAccess: createExternalAccess(options.config.config.backend.auth?.externalAccess ?? []),
     logger: options.logger,
+    permissions,
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
   };

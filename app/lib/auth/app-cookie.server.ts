@@ -1,5 +1,5 @@
 import type { RequestContext } from "../context.server";
-import { AuthenticationError } from "../errors";
+import { AuthenticationError, NotAllowedError } from "../errors";
 import type { Identity } from "./identity";
 import { ownershipEntityRefs } from "./ownership.server";
 import { isSecure } from "./sign-in.server";
@@ -11,6 +11,7 @@ import { clearedSessionCookie, sessionCookie } from "./session.server";
 // changes reach a session kept alive by the browser's refresh loop.
 
 export async function refreshAppCookie(app: RequestContext): Promise<{ setCookie: string; expiresAt: number }> {
+  if (app.auth.service) throw new NotAllowedError("This endpoint does not allow 'service' credentials");
   const current = app.auth.identity;
   if (!current) throw new AuthenticationError(app.auth.error ?? "Missing credentials: sign in, or send 'Authorization: Bearer <token>'");
   const identity: Identity = {

@@ -1,3 +1,4 @@
+import { INTERNAL_CREDENTIALS } from "./credentials";
 import type { Catalog } from "../catalog/catalog.server";
 import { RELATION_MEMBER_OF } from "../catalog/entity";
 
@@ -6,7 +7,8 @@ import { RELATION_MEMBER_OF } from "../catalog/entity";
  * member of. A user the catalog does not know owns through itself only.
  */
 export async function ownershipEntityRefs(catalog: Catalog, userEntityRef: string): Promise<string[]> {
-  const user = await catalog.entities.entityByRef(userEntityRef).catch(() => undefined);
+  // Atrium resolves the groups itself: a user must not lose them for being unable to read their own entity.
+  const user = await catalog.entities.entityByRef(userEntityRef, { credentials: INTERNAL_CREDENTIALS }).catch(() => undefined);
   const groups = (user?.relations ?? []).filter((relation) => relation.type === RELATION_MEMBER_OF).map((relation) => relation.targetRef);
   return [...new Set([userEntityRef.toLocaleLowerCase("en-US"), ...groups])];
 }

@@ -1,6 +1,13 @@
 import type { Kysely } from "kysely";
+import type { Credentials } from "../auth/credentials";
 import type { Database } from "../db/schema";
 import { InputError, NotFoundError } from "../errors";
+import {
+  catalogEntityDeletePermission,
+  catalogEntityReadPermission,
+  catalogEntityRefreshPermission,
+} from "../permission/permissions";
+import { notAllowed, type PermissionService } from "../permission/permission-service.server";
 import type { Entity } from "./entity";
 import { entityRefKey, parseEntityRef } from "./entity-ref";
 import { pickFields } from "./fields";
@@ -17,15 +24,19 @@ import {
   getEntityByUid,
   listEntities,
   MAX_PAGE_SIZE,
+  permissionKey,
   queryPage,
   type QuerySpec,
 } from "./query/entities-query.server";
 import { createGenerationCache } from "./query/generation-cache.server";
-import type { FilterPredicate } from "./query/predicate";
+import { andPredicates, type FilterPredicate } from "./query/predicate";
 import { changeCatalog, deleteEntityRows } from "./store/roots.server";
 
 // The catalog's entity reads and writes, used alike by the REST API and by
-// the pages. Each function speaks in domain terms and throws domain errors.
+// the pages. Each function speaks in domain terms, throws domain errors and
+// decides permissions itself from the caller's credentials: what the caller
+// may not read is filtered inside the SQL (lists, counts, facets, by-refs) or
+// answered as missing (by-name, by-uid, ancestry).
 
 export type QueryEntitiesRequest =
   | {
@@ -50,22 +61,37 @@ export type QueryEntitiesResponse = {
 /** Each facet is one grouped scan; a request asks for a handful, never hundreds. */
 const MAX_FACETS = 50;
 
-export function createEntityService(options: { db: Kysely<Database>; readDb: Kysely<Database>; engine: ProcessingEngine }) {
+export type CallOptions = { credentials: Credentials };
+
+export function createEntityService(options: { db: Kysely<Database>; readDb: Kysely<Database>; engine: ProcessingEngine; permissions: PermissionService }) {
   // Reads go through readDb, so a long ingestion never holds them up.
-  const { readDb: db, engine } = options;
+  const { readDb: db, engine, permissions } = options;
   const cache = createGenerationCache(db);
-  const count = (spec: QuerySpec) => cache.get(`count ${JSON.stringify([spec.filter, spec.query, spec.fullTextFilter, spec.orderFields[0]?.field])}`, () => countEntities(db, spec));
+  // The read filter is part of the key: two callers with different rights never share a count.
+  const count = (spec: QuerySpec) =>
+    cache.get(`count ${JSON.stringify([spec.filter, spec.query, spec.fullTextFilter, spec.orderFields[0]?.field, spec.permission])}`, () => countEntities(db, spec));
+  const readFilter = ({ credentials }: CallOptions) => permissions.entityFilter(credentials, catalogEntityReadPermission);
+  const mayRead = ({ credentials }: CallOptions, entity: Entity) => permissions.allowedOn(credentials, catalogEntityReadPermission, entity);
+
+  async function readableByKey(key: string, call: CallOptions): Promise<Entity | undefined> {
+    const entity = await getEntityByKey(db, key);
+    return entity && mayRead(call, entity) ? entity : undefined;
+  }
 
   return {
-    async queryEntities(request: QueryEntitiesRequest): Promise<QueryEntitiesResponse> {
+    async queryEntities(request: QueryEntitiesRequest, call: CallOptions): Promise<QueryEntitiesResponse> {
       const limit = Math.min(request.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+      const permission = readFilter(call);
       if (request.cursor !== undefined) {
         const cursor = decodeCursor(request.cursor);
-        const page = await queryPage(db, cursorSpec(cursor), {
+        const spec = { ...cursorSpec(cursor), permission };
+        // The total came with the cursor, counted for whoever made it; another caller gets their own.
+        const sameReader = (cursor.permissionKey ?? "all") === permissionKey(permission);
+        const page = await queryPage(db, spec, {
           limit,
           after: cursor.orderFieldValues,
           isPrevious: cursor.isPrevious,
-          totalItems: cursor.totalItems,
+          totalItems: sameReader ? cursor.totalItems : await count(spec),
           fromCursor: true,
         });
         return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
@@ -76,6 +102,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
         fullTextFilter: request.fullTextFilter?.term?.trim() ? request.fullTextFilter : undefined,
         // Backstage sorts by one field only, then by uid.
         orderFields: (request.orderFields ?? []).slice(0, 1).map((field) => ({ ...field, field: field.field.toLowerCase() })),
+        permission,
       };
       const totalItems = request.totalItems === "exclude" ? 0 : await count(spec);
       const page = await queryPage(db, spec, { limit, offset: request.offset, totalItems, fromCursor: false });
@@ -83,17 +110,23 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
     },
 
     /** GET /entities with paging: ordered by entity ref unless `order` says otherwise. */
-    async listEntitiesPage(request: { filter?: FilterPredicate; order?: OrderField[]; limit?: number; offset: number; fields?: string[] }) {
+    async listEntitiesPage(request: { filter?: FilterPredicate; order?: OrderField[]; limit?: number; offset: number; fields?: string[] }, call: CallOptions) {
       const orderFields = request.order?.length ? request.order : [{ field: ENTITY_REF_ORDER, order: "asc" as const }];
       const limit = request.limit;
-      const items = await listEntities(db, { filter: request.filter, orderFields, limit: limit === undefined ? undefined : limit + 1, offset: request.offset });
+      const items = await listEntities(db, {
+        filter: request.filter,
+        permission: readFilter(call),
+        orderFields,
+        limit: limit === undefined ? undefined : limit + 1,
+        offset: request.offset,
+      });
       const hasMore = limit !== undefined && items.length > limit;
       return { items: items.slice(0, limit).map((entity) => pickFields(entity, request.fields)), hasMore };
     },
 
     /** GET /entities without paging: every entity, in pages read one after another, ordered by uid. */
-    async *streamEntities(request: { filter?: FilterPredicate; order?: OrderField[]; fields?: string[]; pageSize?: number }) {
-      const spec: QuerySpec = { filter: request.filter, orderFields: (request.order ?? []).slice(0, 1) };
+    async *streamEntities(request: { filter?: FilterPredicate; order?: OrderField[]; fields?: string[]; pageSize?: number }, call: CallOptions) {
+      const spec: QuerySpec = { filter: request.filter, orderFields: (request.order ?? []).slice(0, 1), permission: readFilter(call) };
       let after: Array<string | null> | undefined;
       for (;;) {
         const page = await queryPage(db, spec, { limit: request.pageSize ?? 10_000, after, totalItems: 0, fromCursor: Boolean(after) });
@@ -103,24 +136,30 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       }
     },
 
-    async entitiesByRefs(request: { entityRefs: string[]; fields?: string[]; filter?: FilterPredicate }) {
+    /** Entities in request order; null for what is missing, filtered out or not readable. */
+    async entitiesByRefs(request: { entityRefs: string[]; fields?: string[]; filter?: FilterPredicate }, call: CallOptions) {
       const keys = request.entityRefs.map((ref) => ref.toLocaleLowerCase("en-US"));
-      const items = await getEntitiesByKeys(db, keys, request.filter);
+      const items = await getEntitiesByKeys(db, keys, andPredicates(request.filter, readFilter(call)));
       return { items: items.map((entity) => (entity ? pickFields(entity, request.fields) : null)) };
     },
 
-    async entityByName(kind: string, namespace: string, name: string): Promise<Entity> {
-      const entity = await getEntityByKey(db, entityRefKey({ kind, namespace, name }));
+    /** An entity the caller may not read is not found, as in Backstage. */
+    async entityByName(kind: string, namespace: string, name: string, call: CallOptions): Promise<Entity> {
+      const entity = await readableByKey(entityRefKey({ kind, namespace, name }), call);
       if (!entity) throw new NotFoundError(`No entity named '${name}' found, with kind '${kind}' in namespace '${namespace}'`);
       return entity;
     },
 
-    async entityByRef(ref: string): Promise<Entity | undefined> {
-      return getEntityByKey(db, entityRefKey(parseEntityRef(ref)));
+    async entityByRef(ref: string, call: CallOptions): Promise<Entity | undefined> {
+      return readableByKey(entityRefKey(parseEntityRef(ref)), call);
     },
 
-    /** The entity and every Location entity whose processing led to it, child first. */
-    async ancestry(kind: string, namespace: string, name: string) {
+    /**
+     * The entity and every Location entity whose processing led to it, child
+     * first, up to the first one the caller may not read: the chain stops
+     * there, without naming it.
+     */
+    async ancestry(kind: string, namespace: string, name: string, call: CallOptions) {
       const rootKey = entityRefKey({ kind, namespace, name });
       const items: Array<{ entity: Entity; parentEntityRefs: string[] }> = [];
       const seen = new Set<string>();
@@ -128,8 +167,9 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
         seen.add(key);
         const row: { parent_ref: string | null } | undefined = await db.selectFrom("catalog_entities").select("parent_ref").where("entity_ref", "=", key).executeTakeFirst();
         const entity = row && (await getEntityByKey(db, key));
-        if (!row || !entity) {
+        if (!row || !entity || !mayRead(call, entity)) {
           if (items.length === 0) throw new NotFoundError(`No such entity ${rootKey}`);
+          items[items.length - 1].parentEntityRefs = [];
           break;
         }
         const parentExists: boolean = row.parent_ref
@@ -141,34 +181,48 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       return { rootEntityRef: rootKey, items };
     },
 
-    async entityByUid(uid: string): Promise<Entity> {
+    async entityByUid(uid: string, call: CallOptions): Promise<Entity> {
       const entity = await getEntityByUid(db, uid);
-      if (!entity) throw new NotFoundError(`No entity with uid ${uid}`);
+      if (!entity || !mayRead(call, entity)) throw new NotFoundError(`No entity with uid ${uid}`);
       return entity;
     },
 
-    /** Deletes an entity; if its location still emits it, the next processing brings it back. */
-    async deleteEntityByUid(uid: string): Promise<void> {
+    /**
+     * Deletes an entity; if its location still emits it, the next processing
+     * brings it back. Under a conditional grant the entity must exist and meet
+     * the conditions; otherwise 403, as Backstage answers.
+     */
+    async deleteEntityByUid(uid: string, { credentials }: CallOptions): Promise<void> {
+      const decision = permissions.decide(credentials, catalogEntityDeletePermission);
+      if (decision.result === "DENY") throw notAllowed(catalogEntityDeletePermission);
+      if (decision.result === "CONDITIONAL") {
+        const entity = await getEntityByUid(db, uid);
+        if (!entity || !permissions.allowedOn(credentials, catalogEntityDeletePermission, entity)) throw notAllowed(catalogEntityDeletePermission);
+      }
       await changeCatalog(options.db, (trx) => deleteEntityRows(trx, [uid]));
     },
 
-    async facets(request: { facets: string[]; filter?: FilterPredicate; query?: FilterPredicate }) {
+    async facets(request: { facets: string[]; filter?: FilterPredicate; query?: FilterPredicate }, call: CallOptions) {
       if (request.facets.length === 0) throw new InputError("Missing facet parameter");
       if (request.facets.length > MAX_FACETS) throw new InputError(`At most ${MAX_FACETS} facets may be requested at once`);
+      const spec = { filter: request.filter, query: request.query, permission: readFilter(call) };
       const facets = await Promise.all(
         request.facets.map(async (facet) => {
-          const key = `facet ${JSON.stringify([facet.toLowerCase(), request.filter, request.query])}`;
-          return [facet, (await cache.get(key, () => entityFacets(db, [facet], request)))[facet]] as const;
+          const key = `facet ${JSON.stringify([facet.toLowerCase(), spec.filter, spec.query, spec.permission])}`;
+          return [facet, (await cache.get(key, () => entityFacets(db, [facet], spec)))[facet]] as const;
         }),
       );
       return { facets: Object.fromEntries(facets) };
     },
 
     /** Re-reads the entity's location at once (the entity itself, for a Location). */
-    async refresh(entityRef: string): Promise<void> {
+    async refresh(entityRef: string, call: CallOptions): Promise<void> {
       const key = entityRef.toLocaleLowerCase("en-US");
       const row = await db.selectFrom("catalog_entities").select(["kind", "parent_ref"]).where("entity_ref", "=", key).executeTakeFirst();
-      if (!row) throw new NotFoundError(`Failed to schedule ${entityRef} for refresh`);
+      const entity = row && (await getEntityByKey(db, key));
+      // What the caller may not read is, to them, not there.
+      if (!row || !entity || !mayRead(call, entity)) throw new NotFoundError(`Failed to schedule ${entityRef} for refresh`);
+      permissions.assertAllowedOn(call.credentials, catalogEntityRefreshPermission, entity);
       await engine.processNow(row.kind === "location" || !row.parent_ref ? key : row.parent_ref);
     },
   };

@@ -9,6 +9,10 @@ import { openDatabase, type AtriumDatabase } from "../db/client.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { createCatalog, type Catalog } from "./catalog.server";
 import type { Entity } from "./entity";
+import { INTERNAL_CREDENTIALS } from "../auth/credentials";
+
+/** These tests read and write as Atrium itself, which every permission allows. */
+const SYSTEM = { credentials: INTERNAL_CREDENTIALS };
 
 // The catalog store on both engines: ingestion from real files, relations
 // both ways, processing errors, orphans, conflicts, refresh and leases.
@@ -55,7 +59,7 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     return catalog;
   }
 
-  const byName = (catalog: Catalog, kind: string, name: string) => catalog.entities.entityByName(kind, "default", name);
+  const byName = (catalog: Catalog, kind: string, name: string) => catalog.entities.entityByName(kind, "default", name, SYSTEM);
 
   it("ingests a location tree, annotating each entity with where it came from", async () => {
     write("catalog-info.yaml", yaml({ apiVersion: "backstage.io/v1alpha1", kind: "Location", metadata: { name: "root" }, spec: { targets: ["./org.yaml", "./services.yaml"] } }));
@@ -69,7 +73,7 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
       "backstage.io/managed-by-origin-location": `file:${path.join(dir, "catalog-info.yaml")}`,
     });
     expect(billing.metadata.uid).toMatch(/^[0-9a-f-]{36}$/);
-    const ancestry = await catalog.entities.ancestry("component", "default", "billing");
+    const ancestry = await catalog.entities.ancestry("component", "default", "billing", SYSTEM);
     expect(ancestry.items.map((item) => item.entity.metadata.name)).toEqual(["billing", "root", expect.stringMatching(/^generated-[0-9a-f]{40}$/)]);
     expect(ancestry.items.at(-1)?.parentEntityRefs).toEqual([]);
   });
@@ -96,7 +100,7 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     write("services.yaml", `${yaml(component("good"))}\n---\napiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: { name: "Not Valid!" }\n---\nbroken: [unclosed\n`);
     const catalog = await startCatalog(["./services.yaml"]);
     await expect(byName(catalog, "component", "good")).resolves.toBeDefined();
-    const root = (await catalog.entities.queryEntities({ filter: { kind: "location" } })).items[0] as Entity;
+    const root = (await catalog.entities.queryEntities({ filter: { kind: "location" } }, SYSTEM)).items[0] as Entity;
     const messages = root.status?.items?.map((item) => `${item.level} ${item.message}`) ?? [];
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatch(/^error InputError: .*metadata/);
@@ -109,13 +113,13 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     const legacy = await byName(catalog, "component", "legacy");
 
     write("services.yaml", yaml(TEAM_A, component("billing")));
-    await catalog.entities.refresh("component:default/billing");
+    await catalog.entities.refresh("component:default/billing", SYSTEM);
     const orphan = await byName(catalog, "component", "legacy");
     expect(orphan.metadata.annotations?.["backstage.io/orphan"]).toBe("true");
     expect(orphan.metadata.uid).toBe(legacy.metadata.uid);
 
     write("services.yaml", yaml(TEAM_A, component("billing"), component("legacy")));
-    await catalog.entities.refresh("component:default/billing");
+    await catalog.entities.refresh("component:default/billing", SYSTEM);
     expect((await byName(catalog, "component", "legacy")).metadata.annotations?.["backstage.io/orphan"]).toBeUndefined();
   });
 
@@ -129,9 +133,9 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     const orphaned = async (name: string) => (await byName(catalog, "component", name)).metadata.annotations?.["backstage.io/orphan"] === "true";
     // Re-reads catalog-info.yaml (through its config root), then the Location it defines.
     const reprocess = async () => {
-      const root = (await catalog.entities.ancestry("location", "default", "root")).items.at(-1)!.entity;
-      await catalog.entities.refresh(`location:default/${root.metadata.name}`);
-      await catalog.entities.refresh("location:default/root");
+      const root = (await catalog.entities.ancestry("location", "default", "root", SYSTEM)).items.at(-1)!.entity;
+      await catalog.entities.refresh(`location:default/${root.metadata.name}`, SYSTEM);
+      await catalog.entities.refresh("location:default/root", SYSTEM);
     };
 
     write("a.yaml", yaml(component("stays-a")));
@@ -158,7 +162,7 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     const shared = await byName(catalog, "component", "shared");
     const origin = shared.metadata.annotations?.["backstage.io/managed-by-location"];
     const loser = origin?.endsWith("first.yaml") ? "second.yaml" : "first.yaml";
-    const locations = (await catalog.entities.queryEntities({ filter: { kind: "location" } })).items as Entity[];
+    const locations = (await catalog.entities.queryEntities({ filter: { kind: "location" } }, SYSTEM)).items as Entity[];
     const errored = locations.filter((location) => location.status?.items?.length);
     expect(errored).toHaveLength(1);
     expect(errored[0].metadata.annotations?.["backstage.io/managed-by-location"]).toBe(`file:${path.join(dir, loser)}`);
@@ -172,7 +176,7 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     const teamBefore = await byName(catalog, "group", "team-a");
 
     write("services.yaml", yaml(TEAM_A, component("billing", { lifecycle: "deprecated" }), component("ledger")));
-    await catalog.entities.refresh("component:default/billing");
+    await catalog.entities.refresh("component:default/billing", SYSTEM);
     const after = await byName(catalog, "component", "billing");
     expect(after.spec?.lifecycle).toBe("deprecated");
     expect(after.metadata.uid).toBe(before.metadata.uid);
@@ -184,18 +188,18 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
   it("answers counts and facets that follow every change, though they are cached", async () => {
     write("services.yaml", yaml(TEAM_A, component("billing")));
     const catalog = await startCatalog(["./services.yaml"]);
-    const typeFacet = async () => (await catalog.entities.facets({ facets: ["spec.type"], filter: { kind: "component" } })).facets["spec.type"];
-    const components = async () => (await catalog.entities.queryEntities({ filter: { kind: "component" }, limit: 0 })).totalItems;
+    const typeFacet = async () => (await catalog.entities.facets({ facets: ["spec.type"], filter: { kind: "component" } }, SYSTEM)).facets["spec.type"];
+    const components = async () => (await catalog.entities.queryEntities({ filter: { kind: "component" }, limit: 0 }, SYSTEM)).totalItems;
     expect(await typeFacet()).toEqual([{ value: "service", count: 1 }]);
     expect(await components()).toBe(1);
     write("services.yaml", yaml(TEAM_A, component("billing"), component("site", { type: "website" })));
-    await catalog.entities.refresh("component:default/billing");
+    await catalog.entities.refresh("component:default/billing", SYSTEM);
     expect(await typeFacet()).toEqual([
       { value: "service", count: 1 },
       { value: "website", count: 1 },
     ]);
     expect(await components()).toBe(2);
-    await catalog.entities.deleteEntityByUid((await byName(catalog, "component", "site")).metadata.uid!);
+    await catalog.entities.deleteEntityByUid((await byName(catalog, "component", "site")).metadata.uid!, SYSTEM);
     expect(await components()).toBe(1);
   });
 
@@ -220,6 +224,6 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     await replicas[0].stop();
     const processed = await Promise.all(replicas.map((replica) => replica.engine.processDue()));
     expect(processed[0] + processed[1]).toBe(3);
-    expect((await replicas[1].entities.queryEntities({ filter: { kind: "component" } })).totalItems).toBe(3);
+    expect((await replicas[1].entities.queryEntities({ filter: { kind: "component" } }, SYSTEM)).totalItems).toBe(3);
   });
 });

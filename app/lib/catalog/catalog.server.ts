@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { AtriumConfig } from "../config/schema";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger.server";
+import { createPermissionService, type PermissionService } from "../permission/permission-service.server";
 import { createEntityService } from "./catalog-service.server";
 import { stringifyLocationRef, type LocationSpec } from "./location-ref";
 import { createLocationService } from "./locations-service.server";
@@ -17,8 +18,17 @@ import { syncConfigRoots } from "./store/roots.server";
 const DEFAULT_ALLOWED_KINDS = ["Component", "API", "Location"];
 const DEFAULT_INTERVAL_RANGE_MS: [number, number] = [100_000, 150_000];
 
-export function createCatalog(options: { db: Kysely<Database>; readDb?: Kysely<Database>; config: AtriumConfig; rootDir: string; logger: Logger }) {
+export function createCatalog(options: {
+  db: Kysely<Database>;
+  readDb?: Kysely<Database>;
+  config: AtriumConfig;
+  rootDir: string;
+  logger: Logger;
+  /** Decides every call's permissions; by default, the policy in config.permission. */
+  permissions?: PermissionService;
+}) {
   const { db, config, logger } = options;
+  const permissions = options.permissions ?? createPermissionService(config.permission);
   const catalog = config.catalog;
   const reader = createLocationReader({ integrations: config.integrations, readingAllow: config.backend.reading?.allow });
   const configLocations = catalog.locations.map((location) => ({
@@ -38,8 +48,8 @@ export function createCatalog(options: { db: Kysely<Database>; readDb?: Kysely<D
   };
   const engine = createProcessingEngine({ db, context, logger, refreshInterval: processingInterval(catalog.processingInterval) });
   return {
-    entities: createEntityService({ db, readDb: options.readDb ?? db, engine }),
-    locations: createLocationService({ db, engine, reader, context }),
+    entities: createEntityService({ db, readDb: options.readDb ?? db, engine, permissions }),
+    locations: createLocationService({ db, engine, reader, context, permissions }),
     engine,
     /** Makes the config locations the catalog's config roots, then starts processing. */
     async start() {

@@ -1,6 +1,17 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { InputError, NotFoundError, serializeError } from "../errors";
+import {
+  catalogEntityReadPermission,
+  catalogEntityValidatePermission,
+  catalogLocationAnalyzePermission,
+  catalogLocationCreatePermission,
+  catalogLocationDeletePermission,
+  catalogLocationReadPermission,
+} from "../permission/permissions";
+import type { PermissionService } from "../permission/permission-service.server";
+import type { CallOptions } from "./catalog-service.server";
+import { getEntityByKey } from "./query/entities-query.server";
 import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity } from "./entity";
 import { entityRefKey } from "./entity-ref";
 import { validateKind } from "./kinds";
@@ -16,15 +27,25 @@ import { addLocation, getLocation, listLocations, removeLocation, rootEntityKey,
 import { validateEntityProblems } from "./validation";
 
 // Registered locations, validation of an entity before it is committed, and
-// what a dry run of a location would register.
+// what a dry run of a location would register. Permissions as Backstage's
+// AuthorizedLocationService decides them: without catalog.location.read the
+// lists are empty and a location is not found; creating, deleting, analyzing
+// and validating are refused with 403.
 
 /** Locations registered through the API must be URLs: files are an operator's choice, made in config. */
 export const ALLOWED_LOCATION_TYPES = ["url"];
 const MAX_DRY_RUN_ENTITIES = 10_000;
 const MAX_DRY_RUN_DEPTH = 10;
 
-export function createLocationService(options: { db: Kysely<Database>; engine: ProcessingEngine; reader: LocationReader; context: ProcessingContext }) {
-  const { db, engine, reader, context } = options;
+export function createLocationService(options: {
+  db: Kysely<Database>;
+  engine: ProcessingEngine;
+  reader: LocationReader;
+  context: ProcessingContext;
+  permissions: PermissionService;
+}) {
+  const { db, engine, reader, context, permissions } = options;
+  const mayReadLocations = ({ credentials }: CallOptions) => permissions.decide(credentials, catalogLocationReadPermission).result === "ALLOW";
 
   function checkRegistrable(location: LocationSpec) {
     if (!ALLOWED_LOCATION_TYPES.includes(location.type)) {
@@ -77,10 +98,17 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
   }
 
   return {
-    list: () => listLocations(db),
-    get: (id: string) => getLocation(db, id),
+    async list(call: CallOptions) {
+      return mayReadLocations(call) ? listLocations(db) : [];
+    },
 
-    async add(location: LocationSpec, options: { dryRun?: boolean; onConflict?: "reject" | "refresh" } = {}) {
+    async get(id: string, call: CallOptions) {
+      if (!mayReadLocations(call)) throw new NotFoundError(`Found no location with ID ${id}`);
+      return getLocation(db, id);
+    },
+
+    async add(location: LocationSpec, options: { dryRun?: boolean; onConflict?: "reject" | "refresh" }, call: CallOptions) {
+      permissions.assertAllowed(call.credentials, catalogLocationCreatePermission);
       checkRegistrable(location);
       const existing = (await listLocations(db)).find((item) => item.type === location.type && item.target === location.target);
       if (options.dryRun) {
@@ -100,16 +128,22 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
       return { location: stored, entities: [] as Entity[] };
     },
 
-    async update(id: string, location: LocationSpec): Promise<StoredLocation> {
+    /** Re-pointing a location creates what the new target holds, so it needs catalog.location.create. */
+    async update(id: string, location: LocationSpec, call: CallOptions): Promise<StoredLocation> {
+      permissions.assertAllowed(call.credentials, catalogLocationCreatePermission);
       checkRegistrable(location);
       const stored = await updateLocation(db, id, location, Date.now());
       void engine.processNow(stored.entityRef);
       return stored;
     },
 
-    remove: (id: string) => removeLocation(db, id, Date.now()),
+    async remove(id: string, call: CallOptions) {
+      permissions.assertAllowed(call.credentials, catalogLocationDeletePermission);
+      await removeLocation(db, id, Date.now());
+    },
 
-    async query(request: { cursor?: string; limit?: number; query?: FilterPredicate }) {
+    async query(request: { cursor?: string; limit?: number; query?: FilterPredicate }, call: CallOptions) {
+      if (!mayReadLocations(call)) return { items: [], totalItems: 0, pageInfo: {} };
       const cursor = request.cursor !== undefined ? decodeLocationsCursor(request.cursor) : undefined;
       const limit = cursor?.limit ?? request.limit ?? DEFAULT_LOCATIONS_PAGE_SIZE;
       if (!Number.isInteger(limit) || limit < 1) throw new InputError("Limit must be a positive integer >= 1");
@@ -125,7 +159,8 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
       };
     },
 
-    async analyze(location: LocationSpec, catalogFilename: string) {
+    async analyze(location: LocationSpec, catalogFilename: string, call: CallOptions) {
+      permissions.assertAllowed(call.credentials, catalogLocationAnalyzePermission);
       return analyzeLocation(location, {
         catalogFilename,
         reader,
@@ -134,11 +169,13 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
     },
 
     /** The registered location an entity came from, found through its origin annotation. */
-    async byEntity(kind: string, namespace: string, name: string): Promise<StoredLocation> {
+    async byEntity(kind: string, namespace: string, name: string, call: CallOptions): Promise<StoredLocation> {
       const key = entityRefKey({ kind, namespace, name });
-      const row = await db.selectFrom("catalog_entities").select("body").where("entity_ref", "=", key).executeTakeFirst();
-      if (!row) throw new NotFoundError(`found no entity for ref ${key}`);
-      const origin = (JSON.parse(row.body) as Entity).metadata.annotations?.[ANNOTATION_ORIGIN_LOCATION];
+      const entity = await getEntityByKey(db, key);
+      // An entity the caller may not read is, to them, not there; nor is any location without catalog.location.read.
+      if (!entity || !permissions.allowedOn(call.credentials, catalogEntityReadPermission, entity)) throw new NotFoundError(`found no entity for ref ${key}`);
+      if (!mayReadLocations(call)) throw new NotFoundError(`found no location for ref ${key}`);
+      const origin = entity.metadata.annotations?.[ANNOTATION_ORIGIN_LOCATION];
       if (!origin) throw new NotFoundError(`found no origin annotation for ref ${key}`);
       const { type, target } = parseLocationRef(origin);
       const location = (await listLocations(db)).find((item) => item.type === type && item.target === target);
@@ -147,7 +184,8 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
     },
 
     /** Checks an entity as processing would, without storing it; the list of problems is empty when it is valid. */
-    async validateEntity(entity: unknown, locationRef: unknown): Promise<Array<{ name: string; message: string }>> {
+    async validateEntity(entity: unknown, locationRef: unknown, call: CallOptions): Promise<Array<{ name: string; message: string }>> {
+      permissions.assertAllowed(call.credentials, catalogEntityValidatePermission);
       if (typeof locationRef !== "string") return [{ name: "InputError", message: "Malformed request: location must be a string" }];
       let location: LocationSpec;
       try {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { backendAuthSchema } from "../auth/external-access";
 import { permissionConfigSchema } from "../permission/policy-config";
 import { featureFlagNameProblem } from "../settings/feature-flags";
 import { configBoolean, configNumber } from "./values";
@@ -121,6 +122,8 @@ export const configSchema = z.object({
         .optional(),
       database: database.optional(),
       reading: z.object({ allow: z.array(z.object({ host: z.string() })).optional() }).optional(),
+      // Static tokens for CLIs and CI, in Backstage's format (auth/external-access.ts).
+      auth: backendAuthSchema.optional(),
     })
     .default({}),
   auth: z

@@ -1,4 +1,6 @@
 import type { RouterContextProvider } from "react-router";
+import type { Credentials } from "../auth/credentials";
+import { apiCredentials, apiPluginId } from "../auth/request-credentials.server";
 import { getRequestContext, type RequestContext } from "../context.server";
 import { AuthenticationError, InputError, PayloadTooLargeError } from "../errors";
 import { errorResponse } from "./error-response.server";
@@ -11,7 +13,7 @@ import { readUpTo } from "./streams.server";
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 type ApiArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
-type ApiHandler = (args: ApiArgs & { app: RequestContext; url: URL }) => Promise<Response> | Response;
+type ApiHandler = (args: ApiArgs & { app: RequestContext; url: URL; credentials: Credentials }) => Promise<Response> | Response;
 
 export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "DELETE", ApiHandler>>) {
   return async (args: ApiArgs): Promise<Response> => {
@@ -27,9 +29,12 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "DELE
           { status: 405, headers: { Allow: allowed } },
         );
       }
-      // Credentials that were sent must be valid; none at all means the guest (for now, until policies apply).
+      // Credentials that were sent must be valid; none at all means the guest where guests are admitted.
       if (app.auth.error) throw new AuthenticationError(app.auth.error);
-      return await handler({ ...args, app, url: new URL(request.url) });
+      const url = new URL(request.url);
+      // Every service call below carries these, and each service decides permissions with them.
+      const credentials = apiCredentials(app, apiPluginId(url.pathname, app.publicConfig.basePath));
+      return await handler({ ...args, app, url, credentials });
     } catch (error) {
       const response = errorResponse(error, request);
       if (response.status >= 500) app.logger.error({ err: error, requestId: app.requestId }, "API request failed");

@@ -83,6 +83,8 @@ export type AuthorizeOptions = {
   identity: PermissionIdentity | undefined;
   /** Loads an entity by its full ref, without permission checks; undefined when there is none. */
   loadEntity: (entityRef: string) => Promise<Entity | undefined>;
+  /** Decides for a caller that is not a user (a service principal); by default the policy decides for `identity`. */
+  decide?: (permission: Permission) => PolicyDecision;
 };
 
 /** Answers each item, in the order asked. */
@@ -104,7 +106,7 @@ export async function authorize(request: AuthorizeRequest, options: AuthorizeOpt
 
   const items = await Promise.all(
     request.items.map(async ({ id, permission, resourceRef }): Promise<AuthorizeResponseItem> => {
-      const { decision } = evaluate(options.config, options.identity, permission);
+      const decision = options.decide ? options.decide(permission) : evaluate(options.config, options.identity, permission).decision;
       const refs = Array.isArray(resourceRef) ? resourceRef : resourceRef === undefined ? [] : [resourceRef];
       if (!isResourcePermission(permission) || refs.length === 0) return { id, ...decision };
       const results = await Promise.all(refs.map((ref) => settle(decision, ref)));

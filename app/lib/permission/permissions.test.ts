@@ -22,14 +22,15 @@ describe("permissions", () => {
     ["scaffolder.task.create", "basic", undefined, "create"],
     ["scaffolder.task.read", "basic", undefined, "read"],
     ["scaffolder.task.cancel", "basic", undefined, undefined],
-  ])("%s is %s (%s, action %s), as in Backstage", (name, type, resourceType, action) => {
+    ["permission.policy.read", "basic", undefined, "read"],
+  ])("%s is %s (%s, action %s), as in Backstage or Atrium's own", (name, type, resourceType, action) => {
     const permission = getPermission(name)!;
     expect(permission).toEqual({ type, name, attributes: action ? { action } : {}, ...(resourceType ? { resourceType } : {}) });
   });
 
   it("registers each permission once and nothing else", () => {
-    expect(ALL_PERMISSIONS).toHaveLength(19);
-    expect(new Set(ALL_PERMISSIONS.map((permission) => permission.name)).size).toBe(19);
+    expect(ALL_PERMISSIONS).toHaveLength(20);
+    expect(new Set(ALL_PERMISSIONS.map((permission) => permission.name)).size).toBe(20);
     expect(getPermission("catalog.entity.write")).toBeUndefined();
   });
 

@@ -53,6 +53,10 @@ export const taskCreatePermission = basic("scaffolder.task.create", { action: "c
 export const taskReadPermission = basic("scaffolder.task.read", { action: "read" });
 export const taskCancelPermission = basic("scaffolder.task.cancel");
 
+// Atrium's own: reading the policy's decisions for users other than oneself
+// on /settings/access (decision 010). Everyone may ask about themselves.
+export const permissionPolicyReadPermission = basic("permission.policy.read", { action: "read" });
+
 export const CATALOG_PERMISSIONS: readonly Permission[] = [
   catalogEntityReadPermission,
   catalogEntityCreatePermission,
@@ -79,7 +83,9 @@ export const SCAFFOLDER_PERMISSIONS: readonly Permission[] = [
   taskCancelPermission,
 ];
 
-export const ALL_PERMISSIONS: readonly Permission[] = [...CATALOG_PERMISSIONS, ...KUBERNETES_PERMISSIONS, ...SCAFFOLDER_PERMISSIONS];
+export const PERMISSION_PERMISSIONS: readonly Permission[] = [permissionPolicyReadPermission];
+
+export const ALL_PERMISSIONS: readonly Permission[] = [...CATALOG_PERMISSIONS, ...KUBERNETES_PERMISSIONS, ...SCAFFOLDER_PERMISSIONS, ...PERMISSION_PERMISSIONS];
 
 const BY_NAME = new Map(ALL_PERMISSIONS.map((permission) => [permission.name, permission]));
 

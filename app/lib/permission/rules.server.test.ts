@@ -12,6 +12,10 @@ import { migrateToLatest } from "~/lib/db/migrate.server";
 import type { PermissionCondition, PermissionCriteria } from "./criteria";
 import { applyConditions, conditionsToFilter, MATCH_NOTHING } from "./filters";
 import { ENTITIES } from "./test-fixtures";
+import { INTERNAL_CREDENTIALS } from "~/lib/auth/credentials";
+
+/** These tests read and write as Atrium itself, which every permission allows. */
+const SYSTEM = { credentials: INTERNAL_CREDENTIALS };
 
 // The promise the rules make: a condition applied to one entity in memory and
 // the same condition compiled to SQL by the catalog select the same entities,
@@ -61,7 +65,7 @@ describe.each(TEST_ENGINES)("permission conditions in memory and in SQL on %s", 
     await catalog.start();
     await catalog.stop();
     await catalog.engine.drain();
-    stored = (await catalog.entities.queryEntities({ query: SAMPLE_KINDS, limit: 100 })).items as Entity[];
+    stored = (await catalog.entities.queryEntities({ query: SAMPLE_KINDS, limit: 100 }, SYSTEM)).items as Entity[];
   });
   afterAll(async () => {
     await database.destroy();
@@ -78,11 +82,11 @@ describe.each(TEST_ENGINES)("permission conditions in memory and in SQL on %s", 
   it.each(CRITERIA.map((criteria) => [JSON.stringify(criteria), criteria] as const))("%s", async (_, criteria) => {
     const inMemory = stored.filter((entity) => applyConditions(criteria, entity));
     // The catalog also holds the Location entity it made for the file: leave it out.
-    const result = await catalog.entities.queryEntities({ query: { $all: [SAMPLE_KINDS, conditionsToFilter(criteria)] }, limit: 100 });
+    const result = await catalog.entities.queryEntities({ query: { $all: [SAMPLE_KINDS, conditionsToFilter(criteria)] }, limit: 100 }, SYSTEM);
     expect(names(result.items as Entity[])).toEqual(names(inMemory));
   });
 
   it("finds nothing for a denial", async () => {
-    expect((await catalog.entities.queryEntities({ query: MATCH_NOTHING, limit: 100 })).totalItems).toBe(0);
+    expect((await catalog.entities.queryEntities({ query: MATCH_NOTHING, limit: 100 }, SYSTEM)).totalItems).toBe(0);
   });
 });

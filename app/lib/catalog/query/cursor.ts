@@ -18,6 +18,11 @@ export type QueryCursor = {
   orderFieldValues: Array<string | null>;
   isPrevious: boolean;
   totalItems: number;
+  /**
+   * Which read permission totalItems was counted under: a digest, never the
+   * filter itself. A caller whose own filter differs gets a fresh count.
+   */
+  permissionKey?: string;
 };
 
 const MAX_CURSOR_LENGTH = 64 * 1024;
@@ -44,7 +49,8 @@ export function decodeCursor(value: string): QueryCursor {
     cursor.orderFieldValues.length === cursor.orderFields.length + 1 &&
     cursor.orderFieldValues.every((item) => item === null || typeof item === "string") &&
     typeof cursor.isPrevious === "boolean" &&
-    typeof cursor.totalItems === "number";
+    typeof cursor.totalItems === "number" &&
+    (cursor.permissionKey === undefined || typeof cursor.permissionKey === "string");
   if (!valid) throw new InputError("Malformed cursor: unexpected content");
   const fullText = cursor.fullTextFilter;
   if (fullText !== undefined && (typeof fullText?.term !== "string" || (fullText.fields !== undefined && !(Array.isArray(fullText.fields) && fullText.fields.every((field) => typeof field === "string"))))) {

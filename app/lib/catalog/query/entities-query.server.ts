@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isPostgres } from "../../db/dialect";
 import type { Database } from "../../db/schema";
@@ -21,14 +22,25 @@ export const MAX_PAGE_SIZE = 10_000;
 export type QuerySpec = {
   filter?: FilterPredicate;
   query?: FilterPredicate;
+  /**
+   * What the caller may read (catalog.entity.read), ANDed into every query,
+   * count and facet like the filters, but never written into a cursor: a
+   * cursor replayed by someone else is filtered by their own decision.
+   */
+  permission?: FilterPredicate;
   fullTextFilter?: { term: string; fields?: string[] };
   orderFields: OrderField[];
 };
 
+/** A short digest of a caller's read filter, for cursors and cache keys; "all" when nothing is filtered. */
+export function permissionKey(permission: FilterPredicate | undefined): string {
+  return permission ? createHash("sha256").update(JSON.stringify(permission)).digest("base64url").slice(0, 22) : "all";
+}
+
 export function baseQuery(db: Db, spec: Partial<QuerySpec>): EntitiesQuery {
   const postgres = isPostgres(db);
   let query = db.selectFrom("catalog_entities as e") as unknown as EntitiesQuery;
-  for (const predicate of [spec.filter, spec.query]) {
+  for (const predicate of [spec.filter, spec.query, spec.permission]) {
     if (predicate) query = query.where((eb) => compilePredicate(eb as never, predicate));
   }
   const term = spec.fullTextFilter?.term?.trim();
@@ -82,7 +94,14 @@ export async function queryPage(
   if (reverse) page.reverse();
 
   const boundaryOf = (row: EntityRow & Record<string, string>) => [...sortValues.map((value) => row[value.alias] ?? null), row.entity_id];
-  const cursorBase = { filter: spec.filter, query: spec.query, orderFields, fullTextFilter: spec.fullTextFilter, totalItems: options.totalItems };
+  const cursorBase = {
+    filter: spec.filter,
+    query: spec.query,
+    orderFields,
+    fullTextFilter: spec.fullTextFilter,
+    totalItems: options.totalItems,
+    permissionKey: permissionKey(spec.permission),
+  };
   const pageInfo: { nextCursor?: string; prevCursor?: string } = {};
   const last = page.at(-1);
   const first = page[0];
@@ -165,7 +184,7 @@ export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterP
 }
 
 /** Facet counts: for each field, its values (as written, so 'Java' and 'java' differ, as in Backstage) and how many matching entities have each. */
-export async function entityFacets(db: Db, facets: string[], spec: Pick<QuerySpec, "filter" | "query">): Promise<Record<string, Array<{ value: string; count: number }>>> {
+export async function entityFacets(db: Db, facets: string[], spec: Pick<QuerySpec, "filter" | "query" | "permission">): Promise<Record<string, Array<{ value: string; count: number }>>> {
   const result: Record<string, Array<{ value: string; count: number }>> = {};
   for (const facet of facets) {
     const key = facet.toLowerCase();
@@ -178,8 +197,8 @@ export async function entityFacets(db: Db, facets: string[], spec: Pick<QuerySpe
 }
 
 /** Rows are unique per entity, key and value, so count(*) counts entities. */
-async function searchFacet(db: Db, key: string, spec: Pick<QuerySpec, "filter" | "query">) {
-  if (spec.filter || spec.query) {
+async function searchFacet(db: Db, key: string, spec: Pick<QuerySpec, "filter" | "query" | "permission">) {
+  if (spec.filter || spec.query || spec.permission) {
     return baseQuery(db, spec)
       .innerJoin("catalog_search as s", (join) => join.onRef("s.entity_id", "=", "e.entity_id").on("s.key", "=", key))
       .select(["s.original_value as value", (eb) => eb.fn.countAll<number | string>().as("count")])
@@ -197,7 +216,7 @@ async function searchFacet(db: Db, key: string, spec: Pick<QuerySpec, "filter" |
 }
 
 /** Relation facets count entities per target, as Backstage's do (targets lower-cased). */
-async function relationFacet(db: Db, type: string, spec: Pick<QuerySpec, "filter" | "query">) {
+async function relationFacet(db: Db, type: string, spec: Pick<QuerySpec, "filter" | "query" | "permission">) {
   return baseQuery(db, spec)
     .innerJoin("catalog_relations as r", "r.source_ref", "e.entity_ref")
     .where(sql<SqlBool>`lower(r.type) = ${type}`)

@@ -3,7 +3,7 @@ import { InputError } from "~/lib/errors";
 
 // POST /api/catalog/analyze-location {location: {type, target}, catalogFilename?}
 const route = apiRoute({
-  POST: async ({ app, request }) => {
+  POST: async ({ app, request, credentials }) => {
     const body = await readJsonObject(request);
     const location = body.location as { type?: unknown; target?: unknown } | undefined;
     if (typeof location !== "object" || location === null || typeof location.target !== "string") {
@@ -13,7 +13,7 @@ const route = apiRoute({
     if (type !== "url") throw new InputError("Malformed request: location.type must be 'url'");
     const catalogFilename = typeof body.catalogFilename === "string" && body.catalogFilename ? body.catalogFilename : app.config.config.catalog.import.entityFilename;
     if (/[\\/]|^\.\.?$/.test(catalogFilename)) throw new InputError("catalogFilename must be a plain file name");
-    return Response.json(await app.catalog.locations.analyze({ type, target: location.target }, catalogFilename));
+    return Response.json(await app.catalog.locations.analyze({ type, target: location.target }, catalogFilename, { credentials }));
   },
 });
 export const loader = route;

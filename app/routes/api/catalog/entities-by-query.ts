@@ -11,14 +11,14 @@ import { parseFilterParams } from "~/lib/catalog/query/predicate";
 const QUERY_PARAMS = ["fields", "limit", "offset", "orderField", "cursor", "filter", "totalItems", "fullTextFilterTerm", "fullTextFilterFields"];
 
 export const loader = apiRoute({
-  GET: async ({ app, url }) => {
+  GET: async ({ app, url, credentials }) => {
     allowQueryParams(url, QUERY_PARAMS);
     const fields = parseFields(url.searchParams.getAll("fields"));
     const limit = integerParam(url, "limit", { min: 0, message: "Invalid limit, must be zero or greater" });
     const cursor = url.searchParams.get("cursor");
     if (cursor !== null) {
       if (!cursor) throw new InputError("Cursor cannot be empty");
-      return Response.json(await app.catalog.entities.queryEntities({ cursor, limit, fields }));
+      return Response.json(await app.catalog.entities.queryEntities({ cursor, limit, fields }, { credentials }));
     }
     const term = url.searchParams.get("fullTextFilterTerm") ?? undefined;
     const request: QueryEntitiesRequest = {
@@ -30,18 +30,18 @@ export const loader = apiRoute({
       fields,
       totalItems: parseTotalItems(url.searchParams.get("totalItems") ?? undefined),
     };
-    return Response.json(await app.catalog.entities.queryEntities(request));
+    return Response.json(await app.catalog.entities.queryEntities(request, { credentials }));
   },
 });
 
 export const action = apiRoute({
-  POST: async ({ app, request }) => {
+  POST: async ({ app, request, credentials }) => {
     const body = await readJsonObject(request);
     const fields = stringList(body.fields, "fields");
     const limit = parseLimit(body.limit);
     if (body.cursor !== undefined) {
       if (typeof body.cursor !== "string" || !body.cursor) throw new InputError("Cursor cannot be empty");
-      return Response.json(await app.catalog.entities.queryEntities({ cursor: body.cursor, limit, fields }));
+      return Response.json(await app.catalog.entities.queryEntities({ cursor: body.cursor, limit, fields }, { credentials }));
     }
     const fullText = body.fullTextFilter as { term?: unknown; fields?: unknown } | undefined;
     if (fullText !== undefined && (typeof fullText !== "object" || fullText === null)) throw new InputError("fullTextFilter must be an object");
@@ -56,7 +56,7 @@ export const action = apiRoute({
         offset: offset as number | undefined,
         fields,
         totalItems: parseTotalItems(body.totalItems),
-      }),
+      }, { credentials }),
     );
   },
 });

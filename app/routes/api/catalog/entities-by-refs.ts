@@ -8,7 +8,7 @@ import { andPredicates, parseFilterParams } from "~/lib/catalog/query/predicate"
 export const MAX_REFS_PER_REQUEST = 10_000;
 
 const route = apiRoute({
-  POST: async ({ app, request, url }) => {
+  POST: async ({ app, request, url, credentials }) => {
     allowQueryParams(url, ["filter", "fields"]);
     const body = await readJsonObject(request);
     const entityRefs = stringList(body.entityRefs, "entityRefs");
@@ -16,7 +16,7 @@ const route = apiRoute({
     if (entityRefs.length > MAX_REFS_PER_REQUEST) throw new InputError(`At most ${MAX_REFS_PER_REQUEST} entity refs may be requested at once`);
     const fields = [...(parseFields(url.searchParams.getAll("fields")) ?? []), ...(stringList(body.fields, "fields") ?? [])];
     const filter = andPredicates(parseFilterParams(url.searchParams.getAll("filter")), parseQueryBody(body.query));
-    return Response.json(await app.catalog.entities.entitiesByRefs({ entityRefs, fields: fields.length ? fields : undefined, filter }));
+    return Response.json(await app.catalog.entities.entitiesByRefs({ entityRefs, fields: fields.length ? fields : undefined, filter }, { credentials }));
   },
 });
 export const loader = route;

@@ -9,7 +9,7 @@ import { parseFilterParams } from "~/lib/catalog/query/predicate";
 // streams every entity, as Backstage does.
 
 const route = apiRoute({
-  GET: async ({ app, url }) => {
+  GET: async ({ app, url, credentials }) => {
     allowQueryParams(url, ["filter", "fields", "limit", "offset", "after", "order"]);
     const filter = parseFilterParams(url.searchParams.getAll("filter"));
     const fields = parseFields(url.searchParams.getAll("fields"));
@@ -19,9 +19,9 @@ const route = apiRoute({
     const after = url.searchParams.get("after");
     if (after !== null) ({ limit, offset } = parseAfter(after));
     if (limit === undefined && offset === undefined && after === null) {
-      return streamJsonArray(app.catalog.entities.streamEntities({ filter, order, fields }));
+      return streamJsonArray(app.catalog.entities.streamEntities({ filter, order, fields }, { credentials }));
     }
-    const page = await app.catalog.entities.listEntitiesPage({ filter, order, limit, offset: offset ?? 0, fields });
+    const page = await app.catalog.entities.listEntitiesPage({ filter, order, limit, offset: offset ?? 0, fields }, { credentials });
     const headers = new Headers();
     if (page.hasMore && limit !== undefined) {
       const next = new URLSearchParams(url.searchParams);

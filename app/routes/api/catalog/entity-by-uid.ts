@@ -2,9 +2,9 @@ import { apiRoute } from "~/lib/http/api.server";
 
 // GET and DELETE /api/catalog/entities/by-uid/:uid (DELETE answers 204 whether or not it existed).
 const route = apiRoute({
-  GET: async ({ app, params }) => Response.json(await app.catalog.entities.entityByUid(params.uid!)),
-  DELETE: async ({ app, params }) => {
-    await app.catalog.entities.deleteEntityByUid(params.uid!);
+  GET: async ({ app, params, credentials }) => Response.json(await app.catalog.entities.entityByUid(params.uid!, { credentials })),
+  DELETE: async ({ app, params, credentials }) => {
+    await app.catalog.entities.deleteEntityByUid(params.uid!, { credentials });
     return new Response(null, { status: 204 });
   },
 });

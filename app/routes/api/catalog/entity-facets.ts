@@ -5,17 +5,17 @@ import { parseFilterParams } from "~/lib/catalog/query/predicate";
 
 // /api/catalog/entity-facets: GET with facet and filter parameters, POST with a predicate.
 const route = apiRoute({
-  GET: async ({ app, url }) => {
+  GET: async ({ app, url, credentials }) => {
     allowQueryParams(url, ["facet", "filter"]);
     const facets = url.searchParams.getAll("facet").filter(Boolean);
     if (facets.length === 0) throw new InputError("Missing facet parameter");
-    return Response.json(await app.catalog.entities.facets({ facets, filter: parseFilterParams(url.searchParams.getAll("filter")) }));
+    return Response.json(await app.catalog.entities.facets({ facets, filter: parseFilterParams(url.searchParams.getAll("filter")) }, { credentials }));
   },
-  POST: async ({ app, request }) => {
+  POST: async ({ app, request, credentials }) => {
     const body = await readJsonObject(request);
     const facets = stringList(body.facets, "facets")?.filter(Boolean);
     if (!facets?.length) throw new InputError("Missing or empty facets parameter");
-    return Response.json(await app.catalog.entities.facets({ facets, query: parseQueryBody(body.query) }));
+    return Response.json(await app.catalog.entities.facets({ facets, query: parseQueryBody(body.query) }, { credentials }));
   },
 });
 export const loader = route;

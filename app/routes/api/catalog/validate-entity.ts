@@ -4,7 +4,7 @@ import { errorBodyFor } from "~/lib/http/error-response.server";
 // POST /api/catalog/validate-entity {entity, location}: 200 when valid, else
 // 400 with {errors: [{name, message}]}, the shape Backstage's client reads.
 const route = apiRoute({
-  POST: async ({ app, request }) => {
+  POST: async ({ app, request, credentials }) => {
     let body: Record<string, unknown>;
     try {
       body = await readJsonObject(request);
@@ -13,7 +13,7 @@ const route = apiRoute({
       if (response.statusCode !== 400) throw error;
       return Response.json({ errors: [{ name: serialized.name, message: serialized.message }] }, { status: 400 });
     }
-    const errors = await app.catalog.locations.validateEntity(body.entity, body.location);
+    const errors = await app.catalog.locations.validateEntity(body.entity, body.location, { credentials });
     return errors.length ? Response.json({ errors }, { status: 400 }) : new Response(null, { status: 200 });
   },
 });

@@ -1,20 +1,19 @@
 import { apiRoute, readJsonObject } from "~/lib/http/api.server";
-import { GUEST_IDENTITY } from "~/lib/auth/identity";
-import { offeredSignInOptions } from "~/lib/auth/sign-in.server";
+import { identityOf, INTERNAL_CREDENTIALS } from "~/lib/auth/credentials";
 import { authorize, parseAuthorizeRequest } from "~/lib/permission/authorize";
 
 // POST /api/permission/authorize {items: [{id, permission, resourceRef?}]}:
-// a decision per item, for the caller (the guest when there is no session
-// and guests are admitted).
+// a decision per item, for the caller: a user (the guest when there is no
+// session and guests are admitted), or a service principal with a static token.
 const route = apiRoute({
-  POST: async ({ app, request }) => {
+  POST: async ({ app, request, credentials }) => {
     const body = await readJsonObject(request);
-    const options = offeredSignInOptions(app);
-    const identity = app.auth.identity ?? (options.length === 0 || options.includes("guest") ? GUEST_IDENTITY : undefined);
     const response = await authorize(parseAuthorizeRequest(body), {
-      config: app.config.config.permission,
-      identity,
-      loadEntity: (ref) => app.catalog.entities.entityByRef(ref),
+      config: app.permissions.config,
+      identity: identityOf(credentials),
+      decide: (permission) => app.permissions.decide(credentials, permission),
+      // Conditions are settled against the entity itself, whoever may read it.
+      loadEntity: (ref) => app.catalog.entities.entityByRef(ref, { credentials: INTERNAL_CREDENTIALS }),
     });
     return Response.json(response);
   },

@@ -1,5 +1,5 @@
 import type { RequestContext } from "~/lib/context.server";
-import { AuthenticationError } from "~/lib/errors";
+import { AuthenticationError, NotAllowedError } from "~/lib/errors";
 import { apiRoute, readJsonObject } from "~/lib/http/api.server";
 import { MAX_SETTING_VALUE_BYTES } from "~/lib/settings/user-settings.server";
 
@@ -10,6 +10,8 @@ import { MAX_SETTING_VALUE_BYTES } from "~/lib/settings/user-settings.server";
 const MAX_BODY_BYTES = MAX_SETTING_VALUE_BYTES + 1024;
 
 function address(app: RequestContext, params: Record<string, string | undefined>) {
+  // Settings belong to users; a static token is a service (Backstage allows only user credentials here).
+  if (app.auth.service) throw new NotAllowedError("This endpoint does not allow 'service' credentials");
   const userEntityRef = app.auth.identity?.userEntityRef;
   if (!userEntityRef) throw new AuthenticationError("Missing token in 'authorization' header");
   return { userEntityRef, bucket: params.bucket ?? "", key: params.key ?? "" };
