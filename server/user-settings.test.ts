@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { useServer } from "../tests/support/server";
 
 // Backstage's user-settings API and the app-cookie endpoint, against the built server.
-const app = useServer("auth:\n  signInPage: [guest, custom]\n");
+const CI_TOKEN = "ci-token-for-user-settings-tests";
+const app = useServer(`
+auth:
+  signInPage: [guest, custom]
+backend:
+  auth:
+    externalAccess:
+      - type: static
+        options: { token: ${CI_TOKEN}, subject: ci-pipeline }
+`);
 const form = (body: Record<string, string>, cookie?: string) => ({
   method: "POST",
   headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url, ...(cookie ? { cookie } : {}) },
@@ -26,6 +35,13 @@ describe("/api/user-settings", () => {
       request: { method: "GET", url: "/api/user-settings/buckets/user-settings/keys/theme" },
       response: { statusCode: 401 },
     });
+  });
+
+  it("refuses a static token with 403: settings belong to users, not services", async () => {
+    const response = await app.get("/api/user-settings/buckets/user-settings/keys/theme", { headers: { authorization: `Bearer ${CI_TOKEN}` } });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toEqual({ name: "NotAllowedError", message: "This endpoint does not allow 'service' credentials" });
+    expect((await app.get("/.backstage/auth/v1/cookie", { headers: { authorization: `Bearer ${CI_TOKEN}` } })).status).toBe(403);
   });
 
   it("stores, reads and deletes a value per user, bucket and key", async () => {
