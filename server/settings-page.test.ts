@@ -67,10 +67,10 @@ describe("settings page", () => {
     expect(page).toContain('data-theme="dark"');
     expect(page).toContain('data-pinned="false"');
 
-    // Another user in that browser does not see them.
-    const other = browser();
-    await other.signIn("sofia.lindqvist");
-    expect(await (await other.get("/settings")).text()).toContain('data-theme="auto"');
+    // Another user signing in on either browser does not get them.
+    await desktop.signOut();
+    await desktop.signIn("sofia.lindqvist");
+    expect(await (await desktop.get("/settings")).text()).toContain('data-theme="auto"');
   });
 
   it("lists registered feature flags and switches them per user with form posts", async () => {

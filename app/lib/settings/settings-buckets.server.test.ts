@@ -36,13 +36,26 @@ describe.each(TEST_ENGINES)("settings buckets on %s", (engine) => {
     expect(preferences).toMatchObject({ theme: "dark", sidebarPinned: false, language: "en" });
     const setCookies = headers.getSetCookie();
     expect(setCookies).toContainEqual(expect.stringMatching(/^atrium-theme=dark;/));
-    expect(setCookies).toContainEqual(expect.stringMatching(new RegExp(`^${MIRROR_COOKIE}=user%3Adefault%2Fada; Path=/portal; Max-Age=300`)));
+    expect(setCookies).toContainEqual(expect.stringMatching(new RegExp(`^${MIRROR_COOKIE}=user%3Adefault%2Fada%7C\\d+; Path=/portal;`)));
 
     // While the mirror is current the cookies are trusted and the store is not read.
+    const mirror = (ref: string, syncedAt: number) => `${MIRROR_COOKIE}=${encodeURIComponent(`${ref}|${syncedAt}`)}`;
     const again = new Headers();
-    const mirrored = await preferencesForPage(settings, ADA, `atrium-theme=light; ${MIRROR_COOKIE}=${encodeURIComponent(ADA.userEntityRef)}`, "/portal", again);
+    const mirrored = await preferencesForPage(settings, ADA, `atrium-theme=light; ${mirror(ADA.userEntityRef, Date.now())}`, "/portal", again);
     expect(mirrored.theme).toBe("light");
     expect(again.getSetCookie()).toEqual([]);
+
+    // Five minutes later the store is read again; what it does not hold keeps the cookies' values.
+    const later = await preferencesForPage(settings, ADA, `atrium-theme=light; atrium-language=en; ${mirror(ADA.userEntityRef, Date.now() - 6 * 60_000)}`, "/portal", new Headers());
+    expect(later).toMatchObject({ theme: "dark", sidebarPinned: false });
+  });
+
+  it("starts from the defaults when another user signed in on the same browser", async () => {
+    const bob = { ...ADA, userEntityRef: "user:default/bob" };
+    const cookies = `atrium-theme=dark; atrium-sidebar-pinned=false; ${MIRROR_COOKIE}=${encodeURIComponent(`${ADA.userEntityRef}|${Date.now()}`)}`;
+    const headers = new Headers();
+    expect(await preferencesForPage(settings, bob, cookies, "", headers)).toEqual({ theme: "auto", language: "en", sidebarPinned: true, sidebarIntroDismissed: false });
+    expect(headers.getSetCookie()).toContainEqual(expect.stringMatching(/^atrium-theme=auto;/));
   });
 
   it("leaves the guest's look in its own browser", async () => {

@@ -13,13 +13,23 @@ export const PREFERENCES_BUCKET = "user-settings";
 const PREFERENCE_KEYS = ["theme", "language", "sidebarPinned", "sidebarIntroDismissed"] as const satisfies ReadonlyArray<keyof Preferences>;
 
 /**
- * Names the user whose stored settings the preference cookies mirror. While
- * it names the visitor, pages trust the cookies; once it lapses (after
- * MIRROR_SECONDS) or names someone else, the store is read again, so a change
- * made in another browser arrives within that time.
+ * Names the user whose stored settings the preference cookies mirror, and
+ * when they were last read: `{userEntityRef}|{epoch ms}`. While it names the
+ * visitor and is younger than MIRROR_SECONDS, pages trust the cookies; after
+ * that the store is read again, so a change made in another browser arrives
+ * within that time. When it names someone else, another user signed in on
+ * this browser and the cookies start again from the defaults.
  */
 export const MIRROR_COOKIE = "atrium-settings-mirror";
 export const MIRROR_SECONDS = 5 * 60;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+function readMirror(value: string | undefined): { userEntityRef: string; syncedAt: number } | undefined {
+  const separator = value?.lastIndexOf("|") ?? -1;
+  if (!value || separator <= 0) return undefined;
+  const syncedAt = Number(value.slice(separator + 1));
+  return Number.isFinite(syncedAt) ? { userEntityRef: value.slice(0, separator), syncedAt } : undefined;
+}
 
 /**
  * The guest has no verified identity and every guest is the same
@@ -69,9 +79,13 @@ export async function preferencesForPage(
 ): Promise<Preferences> {
   const fromCookies = readPreferences(cookieHeader);
   if (!keepsPreferencesOnServer(identity)) return fromCookies;
-  if (parseCookies(cookieHeader)[MIRROR_COOKIE] === identity.userEntityRef) return fromCookies;
-  const stored = await storedPreferences(settings, identity.userEntityRef);
-  for (const cookie of preferenceCookies(stored, basePath)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", serializeCookie(MIRROR_COOKIE, identity.userEntityRef, { path: cookiePath(basePath), maxAgeSeconds: MIRROR_SECONDS }));
-  return { ...fromCookies, ...stored };
+  const mirror = readMirror(parseCookies(cookieHeader)[MIRROR_COOKIE]);
+  const now = Date.now();
+  if (mirror?.userEntityRef === identity.userEntityRef && now - mirror.syncedAt < MIRROR_SECONDS * 1000 && now >= mirror.syncedAt) return fromCookies;
+  // Someone else's cookies are not a starting point; this user's own (or a guest's just before signing in) are.
+  const base = mirror && mirror.userEntityRef !== identity.userEntityRef ? readPreferences(null) : fromCookies;
+  const preferences = { ...base, ...(await storedPreferences(settings, identity.userEntityRef)) };
+  for (const cookie of preferenceCookies(preferences, basePath)) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", serializeCookie(MIRROR_COOKIE, `${identity.userEntityRef}|${now}`, { path: cookiePath(basePath), maxAgeSeconds: ONE_YEAR_SECONDS }));
+  return preferences;
 }
