@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { authenticate } from "../app/lib/auth/authenticate.server";
@@ -35,21 +36,37 @@ export function signInPageAssets(build: ServerBuild, basePath: string): Set<stri
   return urls;
 }
 
+/**
+ * The path as the static middlewares will resolve it: decoded, with repeated
+ * slashes collapsed, in lower case (Express mounts match paths without regard
+ * to case). Comparing anything rawer would let `/ASSETS/…`, `//assets/…` or
+ * `/assets%2F…` reach a file the guard never looked at.
+ */
+function staticPathOf(requestPath: string): string | undefined {
+  try {
+    return path.posix.normalize(decodeURIComponent(requestPath)).toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
 export function guardAssets(options: { basePath: string; clientDir: string; tokens: () => TokenService; build: () => Promise<ServerBuild> }): RequestHandler {
-  const { basePath } = options;
+  const basePath = options.basePath.toLowerCase();
   // Files at the top of the client folder (favicon.svg, …); everything under assets/ is an asset too.
   const topLevelFiles = new Set(
     existsSync(options.clientDir)
-      ? readdirSync(options.clientDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `${basePath}/${entry.name}`)
+      ? readdirSync(options.clientDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `${basePath}/${entry.name.toLowerCase()}`)
       : [],
   );
   let open: Promise<Set<string>> | undefined;
   return async (req, res, next) => {
     try {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
-      if (!req.path.startsWith(`${basePath}/assets/`) && !topLevelFiles.has(req.path)) return next();
-      open ??= options.build().then((build) => signInPageAssets(build, basePath));
-      if ((await open).has(req.path)) return next();
+      const staticPath = staticPathOf(req.path);
+      if (staticPath === undefined) return next(); // pathGuard refuses it before any file is read
+      if (!staticPath.startsWith(`${basePath}/assets/`) && !topLevelFiles.has(staticPath)) return next();
+      open ??= options.build().then((build) => new Set([...signInPageAssets(build, options.basePath)].map((url) => url.toLowerCase())));
+      if ((await open).has(staticPath)) return next();
       // Whoever gets a protected asset, no shared cache may keep it for the next visitor.
       res.setHeader("Vary", "Cookie");
       const auth = await authenticate(options.tokens(), { authorization: req.get("authorization"), cookie: req.get("cookie") });
