@@ -1,7 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { rawRequest } from "../tests/support/http";
 import { configArgs, repoRoot, runServer, useServer } from "../tests/support/server";
 
 // auth.protectedMode: no page and no asset without a session, the sign-in page excepted.
@@ -29,7 +28,7 @@ describe("protected mode", () => {
     expect((await app.get(homeModule, { headers: { cookie: "atrium-session=forged.token.here" } })).status).toBe(401);
     // Spellings the static middlewares would still resolve to the same file.
     for (const spelling of [`/${homeModule}`, homeModule.replace("/assets/", "/ASSETS/"), homeModule.replace("/assets/", "/assets%2F"), homeModule.replace("/assets/", "/assets//")]) {
-      expect([spelling, (await rawRequest(app.server.port, spelling)).status]).not.toEqual([spelling, 200]);
+      expect([spelling, (await app.get(spelling)).status]).not.toEqual([spelling, 200]);
     }
 
     const signIn = await app.get("/sign-in", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url }, body: "intent=guest" });
