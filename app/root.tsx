@@ -6,13 +6,13 @@ import { GeneralErrorBoundary } from "./components/ui/general-error-boundary";
 import { takeFlashAlerts } from "./lib/alerts/flash.server";
 import { offeredSignInOptions, pageIdentity } from "./lib/auth/sign-in.server";
 import { getRequestContext } from "./lib/context.server";
-import { readPreferences } from "./lib/settings/preferences";
+import { preferencesForPage } from "./lib/settings/user-preferences.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
   const headers = new Headers();
   const identity = await pageIdentity(app, request, headers);
-  const preferences = readPreferences(request.headers.get("cookie"));
+  const preferences = await preferencesForPage(app.userSettings, identity, request.headers.get("cookie"), app.publicConfig.basePath, headers);
   const flash = takeFlashAlerts(request, app.publicConfig.basePath);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
   const user = identity && { userEntityRef: identity.userEntityRef, provider: identity.provider, canSignOut: offeredSignInOptions(app).length > 0 };

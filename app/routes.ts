@@ -10,9 +10,11 @@ export default [
   // Sign-in and sessions
   route("sign-in", "routes/sign-in.tsx"),
   route("sign-out", "routes/sign-out.ts"),
+  route(".backstage/auth/v1/cookie", "routes/app-cookie.ts"),
 
   // User settings
   route("settings", "routes/settings.tsx"),
+  route("settings/feature-flags", "routes/settings/feature-flags.tsx"),
   // Why can or can't a user do something (the permission policy explained)
   route("settings/access", "routes/settings.access.tsx"),
 
@@ -37,6 +39,9 @@ export default [
   // Authentication and permissions
   route("api/auth/.well-known/jwks.json", "routes/api/auth/jwks.ts"),
   route("api/permission/authorize", "routes/api/permission/authorize.ts"),
+
+  // User settings, Backstage's paths
+  route("api/user-settings/buckets/:bucket/keys/:key", "routes/api/user-settings/setting.ts"),
 
   // Unknown API paths answer in Backstage's JSON error shape
   route("api/*", "routes/api/not-found.ts"),

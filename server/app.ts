@@ -15,6 +15,7 @@ import { createLogger, type Logger } from "../app/lib/logger.server";
 import { createServices, type Services } from "../app/lib/services.server";
 import { withBasePath } from "./base-path";
 import { healthRouter } from "./health";
+import { checkProtectedMode, guardAssets } from "./protected-mode";
 import { pathGuard, pathProblem, requestLogging, sendError } from "./request-guards";
 import { createUpgradeHandler, type UpgradeRoute } from "./websockets";
 
@@ -56,6 +57,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   if (config.unusedKeys.length > 0) {
     logger.info({ keys: config.unusedKeys }, "Configuration keys that Atrium does not use were kept");
   }
+  checkProtectedMode(config.config);
   const basePath = basePathOf(config.config.app.baseUrl);
   globalThis.__atriumBasePath = basePath;
 
@@ -87,15 +89,17 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
 
   if (basePath) app.use(outsideBasePath(basePath));
   app.use(sameOriginMutations);
+  const build = serverBuildLoader(basePath, Boolean(options.viteMiddlewares));
   if (options.viteMiddlewares) {
+    // In development Vite serves the modules; protected mode guards the built assets only.
     app.use(options.viteMiddlewares);
   } else {
     const clientDir = path.join(rootDir, "build", "client");
+    if (config.config.auth.protectedMode) app.use(guardAssets({ basePath, clientDir, tokens: () => (services as Services).tokens, build }));
     app.use(`${basePath}/assets`, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
     app.use(basePath || "/", express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  const build = serverBuildLoader(basePath, Boolean(options.viteMiddlewares));
   app.all(
     "/{*splat}",
     createRequestHandler({

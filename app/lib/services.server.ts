@@ -7,6 +7,7 @@ import { backendBaseUrlOf, internalBaseUrlOf, publicConfigOf, type PublicConfig 
 import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
+import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
 // actions through the request context. Areas add their services as they land.
@@ -21,6 +22,7 @@ export type Services = {
   logger: Logger;
   permissions: PermissionService;
   tokens: TokenService;
+  userSettings: UserSettingsService;
 };
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
@@ -46,5 +48,6 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     logger: options.logger,
     permissions,
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
+    userSettings: createUserSettings(options.database.db),
   };
 }

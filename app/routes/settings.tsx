@@ -1,48 +1,69 @@
 import { data, Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/settings";
+import { IdentityCard } from "~/components/settings/identity-card";
+import { SettingsFrame } from "~/components/settings/settings-frame";
 import { useRootData, useTranslation } from "~/components/shell/root-data";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
-import { Content, Header, pageMeta } from "~/components/ui/page";
+import { pageMeta } from "~/components/ui/page";
 import { flashAlerts } from "~/lib/alerts/flash.server";
+import { pageIdentity } from "~/lib/auth/sign-in.server";
 import { getRequestContext } from "~/lib/context.server";
 import { createTranslator, LANGUAGES } from "~/lib/i18n/i18n";
 import { readPreferences, THEMES } from "~/lib/settings/preferences";
-import { preferenceCookies } from "~/lib/settings/preferences.server";
+import { userProfile } from "~/lib/settings/profile.server";
 import { appearanceSchema } from "~/lib/settings/schema";
+import { savePreferences } from "~/lib/settings/user-preferences.server";
+
+// Settings > General: who you are, and the theme, language and sidebar you
+// chose, kept for you on the server and mirrored in the render cookies.
 
 const INVALID_FIELD_MESSAGES = { theme: "settings.themeInvalid", language: "settings.languageInvalid" } as const;
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getRequestContext(context);
+  // The root loader renews the session; this one only needs to know who it is.
+  const identity = await pageIdentity(app, request, new Headers());
+  return { profile: identity ? await userProfile(app.catalog, identity) : undefined };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { publicConfig } = getRequestContext(context);
+  const app = getRequestContext(context);
+  const identity = await pageIdentity(app, request, new Headers());
   const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
   const parsed = appearanceSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => String(issue.path[0]));
     const errors: Partial<Record<string, string>> = {};
-    for (const field of fields) if (field in INVALID_FIELD_MESSAGES) errors[field] = t(INVALID_FIELD_MESSAGES[field as keyof typeof INVALID_FIELD_MESSAGES]);
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      if (field in INVALID_FIELD_MESSAGES) errors[field] = t(INVALID_FIELD_MESSAGES[field as keyof typeof INVALID_FIELD_MESSAGES]);
+    }
     return data({ errors }, { status: 400 });
   }
   const { theme, language, sidebarPinned } = parsed.data;
   const headers = new Headers();
-  for (const cookie of preferenceCookies({ theme, language, sidebarPinned: sidebarPinned === "on" }, publicConfig.basePath)) {
-    headers.append("Set-Cookie", cookie);
-  }
-  headers.append("Set-Cookie", flashAlerts(request, publicConfig.basePath, { message: t("settings.saved"), severity: "success", display: "transient" }));
+  const cookies = await savePreferences(app.userSettings, identity, { theme, language, sidebarPinned: sidebarPinned === "on" }, app.publicConfig.basePath);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", flashAlerts(request, app.publicConfig.basePath, { message: t("settings.saved"), severity: "success", display: "transient" }));
   return redirect("/settings", { headers });
 }
 
-export default function Settings() {
+export default function GeneralSettings({ loaderData }: Route.ComponentProps) {
   const t = useTranslation();
   const preferences = useRootData()?.preferences;
   const errors = useActionData<typeof action>()?.errors;
   return (
-    <main id="main">
-      <Header theme="home" title={t("settings.title")} />
-      <Content>
-        <Form method="post" className="max-w-md space-y-6 rounded bg-white p-6 shadow dark:bg-slate-900">
+    <SettingsFrame>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {loaderData.profile ? <IdentityCard profile={loaderData.profile} /> : null}
+        {/* key: after another tab changes a setting and this one revalidates, the form shows the new values. */}
+        <Form key={`${preferences?.theme}-${preferences?.language}-${preferences?.sidebarPinned}`} method="post" className="space-y-6 rounded bg-white p-6 shadow dark:bg-slate-900" aria-labelledby="appearance-title">
+          <h2 id="appearance-title" className="text-lg font-semibold">
+            {t("settings.appearance.title")}
+          </h2>
           <input type="hidden" name="intent" value="appearance" />
           <fieldset>
             <legend className="font-semibold">{t("shell.theme.label")}</legend>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("settings.appearance.themeDescription")}</p>
             <div className="mt-2 flex gap-4">
               {THEMES.map((theme) => (
                 <label key={theme} className="flex items-center gap-2">
@@ -55,6 +76,7 @@ export default function Settings() {
           </fieldset>
           <label className="block">
             <span className="font-semibold">{t("settings.language")}</span>
+            <span className="block text-sm text-slate-600 dark:text-slate-400">{t("settings.appearance.languageDescription")}</span>
             <select name="language" defaultValue={preferences?.language} className="mt-2 block w-full rounded border border-slate-300 bg-transparent p-2">
               {LANGUAGES.map((language) => (
                 <option key={language} value={language}>
@@ -64,16 +86,19 @@ export default function Settings() {
             </select>
             {errors?.language ? <p className="mt-1 text-sm text-red-700">{errors.language}</p> : null}
           </label>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="sidebarPinned" defaultChecked={preferences?.sidebarPinned} />
-            {t("shell.pinSidebar")}
+          <label className="flex items-start gap-2">
+            <input type="checkbox" name="sidebarPinned" defaultChecked={preferences?.sidebarPinned} className="mt-1" />
+            <span>
+              <span className="block font-semibold">{t("shell.pinSidebar")}</span>
+              <span className="block text-sm text-slate-600 dark:text-slate-400">{t("settings.appearance.pinSidebarDescription")}</span>
+            </span>
           </label>
           <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
             {t("shell.theme.apply")}
           </button>
         </Form>
-      </Content>
-    </main>
+      </div>
+    </SettingsFrame>
   );
 }
 

@@ -3,6 +3,9 @@ import { useNavigation } from "react-router";
 import type { RootData } from "~/root";
 import { Progress } from "~/components/ui/progress";
 import { AlertDisplay } from "./alert-display";
+import { InactivityPrompt } from "./inactivity-prompt";
+import { SessionCookieRefresh } from "./session-cookie-refresh";
+import { SettingsSync } from "./settings-sync";
 import { Sidebar } from "./sidebar";
 import { useTranslation } from "./root-data";
 
@@ -11,11 +14,16 @@ export function AppShell({ root, children }: { root: RootData; children: ReactNo
   const t = useTranslation();
   const navigating = useNavigation().state !== "idle";
   const { sidebarPinned, sidebarIntroDismissed } = root.preferences;
+  // A real session exists only when there is a sign-in page; without one everyone is the guest, with no cookie to keep alive.
+  const signedIn = Boolean(root.user?.canSignOut);
   return (
     <AlertDisplay initial={root.alerts}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2 focus:text-black">
         {t("shell.skipToContent")}
       </a>
+      <SettingsSync />
+      {signedIn ? <SessionCookieRefresh basePath={root.config.basePath} /> : null}
+      <InactivityPrompt settings={root.config.autologout} signedIn={signedIn} />
       <Sidebar pinned={sidebarPinned} introDismissed={sidebarIntroDismissed} appTitle={root.config.title} user={root.user} />
       <div className={`pb-[var(--sidebar-mobile-height)] sm:pb-0 ${sidebarPinned ? "sm:pl-[var(--sidebar-open-width)]" : "sm:pl-[var(--sidebar-closed-width)]"}`}>
         {navigating ? (

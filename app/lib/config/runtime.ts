@@ -14,6 +14,8 @@ export type PublicConfig = {
   basePath: string;
   organizationName?: string;
   support: { url: string; items: SupportItem[] };
+  /** The inactivity prompt's settings, when auth.autologout is enabled. */
+  autologout?: { idleTimeoutMinutes: number; promptBeforeIdleSeconds: number; logoutIfDisconnected: boolean };
 };
 
 /** The path of app.baseUrl without a trailing slash: '' at the root, '/portal' under a prefix. */
@@ -31,6 +33,15 @@ export function publicConfigOf(config: AtriumConfig): PublicConfig {
       url: config.app.support?.url ?? DEFAULT_SUPPORT_URL,
       items: config.app.support?.items ?? [],
     },
+    ...(config.auth.autologout?.enabled
+      ? {
+          autologout: {
+            idleTimeoutMinutes: config.auth.autologout.idleTimeoutMinutes,
+            promptBeforeIdleSeconds: config.auth.autologout.promptBeforeIdleSeconds,
+            logoutIfDisconnected: config.auth.autologout.logoutIfDisconnected,
+          },
+        }
+      : {}),
   };
 }
 

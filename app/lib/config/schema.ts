@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { backendAuthSchema } from "../auth/external-access";
 import { permissionConfigSchema } from "../permission/policy-config";
+import { featureFlagNameProblem } from "../settings/feature-flags";
 import { configBoolean, configNumber } from "./values";
 
 // The configuration Atrium reads. Keys and shapes follow Backstage's
@@ -60,6 +61,40 @@ const catalogLocation = z.object({
   rules: z.array(locationRule).optional(),
 });
 
+// Feature flags registered for users to switch on in Settings > Feature Flags.
+const featureFlag = z.object({
+  name: z.string().superRefine((name, ctx) => {
+    const problem = featureFlagNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+  pluginId: z.string().default(""),
+  description: z.string().optional(),
+});
+const featureFlags = z.array(featureFlag).superRefine((flags, ctx) => {
+  const seen = new Set<string>();
+  flags.forEach((flag, index) => {
+    if (seen.has(flag.name)) ctx.addIssue({ code: "custom", path: [index, "name"], message: `The '${flag.name}' feature flag is registered twice` });
+    seen.add(flag.name);
+  });
+});
+
+// Backstage's auth.autologout keys, with its limits.
+const autologout = z
+  .object({
+    enabled: configBoolean.default(false),
+    idleTimeoutMinutes: configNumber
+      .refine((minutes) => minutes >= 0.5, { message: "idleTimeoutMinutes should be >= 0.5 minutes (30 seconds)" })
+      .default(60),
+    promptBeforeIdleSeconds: configNumber
+      .refine((seconds) => seconds >= 0, { message: "promptBeforeIdleSeconds should be >= 0 seconds; set it to 0 to disable the prompt" })
+      .default(10),
+    logoutIfDisconnected: configBoolean.default(true),
+  })
+  .refine((value) => value.idleTimeoutMinutes * 60 > value.promptBeforeIdleSeconds, {
+    path: ["promptBeforeIdleSeconds"],
+    message: "promptBeforeIdleSeconds should be smaller than idleTimeoutMinutes",
+  });
+
 const discoveryTarget = z.union([
   z.string(),
   z.object({ internal: z.string(), external: z.string() }),
@@ -75,6 +110,7 @@ export const configSchema = z.object({
         items: z.array(supportItem).default([]),
       })
       .optional(),
+    featureFlags: featureFlags.default([]),
   }),
   organization: z.object({ name: z.string() }).optional(),
   backend: z
@@ -95,8 +131,11 @@ export const configSchema = z.object({
       environment: z.string().default("development"),
       providers: z.record(z.string(), openRecord).default({}),
       signInPage: z.unknown().optional(),
+      // Cookie auth on every page and asset, the sign-in page excepted.
+      protectedMode: configBoolean.default(false),
+      autologout: autologout.optional(),
     })
-    .default({ environment: "development", providers: {} }),
+    .default({ environment: "development", providers: {}, protectedMode: false }),
   // Validated by the permission area: roles, grants and their conditions.
   permission: permissionConfigSchema.prefault({}),
   catalog: z

@@ -62,6 +62,15 @@ export interface AuthKeysTable {
   created_at: number;
 }
 
+export interface UserSettingsTable {
+  user_entity_ref: string;
+  bucket: string;
+  key: string;
+  /** JSON text */
+  value: string;
+  updated_at: number;
+}
+
 export interface Database {
   auth_keys: AuthKeysTable;
   catalog_generation: CatalogGenerationTable;
@@ -69,4 +78,5 @@ export interface Database {
   catalog_entities: CatalogEntitiesTable;
   catalog_relations: CatalogRelationsTable;
   catalog_search: CatalogSearchTable;
+  user_settings: UserSettingsTable;
 }

@@ -53,10 +53,40 @@ export const en = {
   },
   settings: {
     title: "Settings",
+    tabs: { label: "Settings sections", general: "General", featureFlags: "Feature Flags" },
+    profile: { title: "Profile", picture: "Picture of {{name}}", guest: "Guest: no verified identity, some features may be unavailable." },
+    appearance: {
+      title: "Appearance",
+      themeDescription: "Change the theme mode",
+      languageDescription: "Change the language",
+      pinSidebarDescription: "Prevent the sidebar from collapsing",
+    },
     language: "Language",
     saved: "Settings saved",
     themeInvalid: "Choose Light, Dark or Auto",
     languageInvalid: "Choose a supported language",
+    featureFlags: {
+      title: "Feature Flags",
+      empty: "No Feature Flags",
+      emptyDescription:
+        "Feature Flags make it possible for plugins to register features for users to opt into. Register them under app.featureFlags in app-config.",
+      registeredIn: "Registered in {{plugin}} plugin",
+      registeredInApp: "Registered in the app",
+      on: "On",
+      off: "Off",
+      switchedOn: "Feature flag {{name}} is on",
+      switchedOff: "Feature flag {{name}} is off",
+      unknown: "No feature flag of that name is registered",
+    },
+  },
+  session: {
+    refreshFailed: "Session refresh failed, see developer console for details",
+    inactivity: {
+      title: "Logging out due to inactivity",
+      countdown_one: "You are about to be disconnected in {{count}} second. Are you still there?",
+      countdown_other: "You are about to be disconnected in {{count}} seconds. Are you still there?",
+      stay: "Yes! Don't log me out",
+    },
   },
   settingsAccess: {
     title: "Access",

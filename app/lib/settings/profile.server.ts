@@ -1,0 +1,26 @@
+import type { Identity } from "../auth/identity";
+import { pageCredentials } from "../auth/request-credentials.server";
+import type { Catalog } from "../catalog/catalog.server";
+import { isHttpUrl } from "../config/schema";
+
+// The identity card of Settings > General: name, email and picture from the
+// user's User entity (spec.profile), or the entity ref when the catalog does
+// not know the user (or the policy does not let the user read it).
+
+export type UserProfile = { userEntityRef: string; displayName: string; email?: string; picture?: string; guest: boolean };
+
+export async function userProfile(catalog: Catalog, identity: Identity): Promise<UserProfile> {
+  // Read with the user's own credentials: a policy that hides the User entity hides the profile too.
+  const entity = await catalog.entities.entityByRef(identity.userEntityRef, { credentials: pageCredentials(identity) }).catch(() => undefined);
+  const profile = (entity?.spec as { profile?: Record<string, unknown> } | undefined)?.profile ?? {};
+  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim().slice(0, 200) : undefined);
+  const picture = text(profile.picture);
+  return {
+    userEntityRef: identity.userEntityRef,
+    displayName: text(profile.displayName) ?? text(entity?.metadata.title) ?? identity.userEntityRef,
+    email: text(profile.email),
+    // Only web addresses: a picture is put in an <img> of every settings page.
+    picture: picture && isHttpUrl(picture) ? picture : undefined,
+    guest: identity.provider === "guest",
+  };
+}
