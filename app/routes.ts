@@ -10,9 +10,11 @@ export default [
   // Sign-in and sessions
   route("sign-in", "routes/sign-in.tsx"),
   route("sign-out", "routes/sign-out.ts"),
+  route("auth/login-request", "routes/auth/login-request.ts"),
 
   // User settings
   route("settings", "routes/settings.tsx"),
+  route("settings/auth-providers", "routes/settings.auth-providers.tsx"),
 
   // The catalog's REST API, Backstage's paths (routes/api/catalog)
   ...prefix("api/catalog", [
@@ -34,6 +36,10 @@ export default [
 
   // Authentication and permissions
   route("api/auth/.well-known/jwks.json", "routes/api/auth/jwks.ts"),
+  route("api/auth/:provider/start", "routes/api/auth/start.ts"),
+  route("api/auth/:provider/handler/frame", "routes/api/auth/handler-frame.ts"),
+  route("api/auth/:provider/refresh", "routes/api/auth/refresh.ts"),
+  route("api/auth/:provider/logout", "routes/api/auth/logout.ts"),
   route("api/permission/authorize", "routes/api/permission/authorize.ts"),
 
   // Unknown API paths answer in Backstage's JSON error shape

@@ -5,8 +5,9 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { loadConfig, type LoadedConfig } from "../app/lib/config/load.server";
-import { basePathOf, listenOptionsOf } from "../app/lib/config/runtime";
+import { backendBaseUrlOf, basePathOf, listenOptionsOf } from "../app/lib/config/runtime";
 import { authenticate } from "../app/lib/auth/authenticate.server";
+import { readAuthSettings } from "../app/lib/auth/provider-config.server";
 import { requestContext } from "../app/lib/context.server";
 import { openDatabase, type AtriumDatabase } from "../app/lib/db/client.server";
 import { migrateToLatest } from "../app/lib/db/migrate.server";
@@ -14,7 +15,9 @@ import { InputError, NotAllowedError, NotFoundError, ServiceUnavailableError } f
 import { createLogger, type Logger } from "../app/lib/logger.server";
 import { createServices, type Services } from "../app/lib/services.server";
 import { withBasePath } from "./base-path";
+import { devIdentityProvider } from "./dev-identity-provider";
 import { healthRouter } from "./health";
+import { loginRateLimit } from "./login-rate-limit";
 import { pathGuard, pathProblem, requestLogging, sendError } from "./request-guards";
 import { createUpgradeHandler, type UpgradeRoute } from "./websockets";
 
@@ -58,6 +61,9 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   }
   const basePath = basePathOf(config.config.app.baseUrl);
   globalThis.__atriumBasePath = basePath;
+  // Validated now, so a bad provider entry stops the process before it listens.
+  const authSettings = readAuthSettings(config.config, backendBaseUrlOf(config.config));
+  if (authSettings.unknownProviders.length > 0) logger.info({ providers: authSettings.unknownProviders }, "Auth providers that Atrium does not know were ignored");
 
   let services: Services | undefined;
   let database: AtriumDatabase | undefined;
@@ -87,6 +93,10 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
 
   if (basePath) app.use(outsideBasePath(basePath));
   app.use(sameOriginMutations);
+  app.use(loginRateLimit(() => services?.authProviders.loginRateLimiter, basePath));
+  if (authSettings.developmentIdentityProvider) {
+    app.use(`${basePath}/api/auth/dev-idp`, devIdentityProvider({ config: config.config, settings: authSettings, services: () => services, logger }));
+  }
   if (options.viteMiddlewares) {
     app.use(options.viteMiddlewares);
   } else {

@@ -1,3 +1,4 @@
+import { createAuthProviders, type AuthProviders } from "./auth/auth-providers.server";
 import { createTokenService, type TokenService } from "./auth/tokens.server";
 import { createCatalog, type Catalog } from "./catalog/catalog.server";
 import type { LoadedConfig } from "./config/load.server";
@@ -10,6 +11,7 @@ import type { Logger } from "./logger.server";
 // actions through the request context. Areas add their services as they land.
 
 export type Services = {
+  authProviders: AuthProviders;
   catalog: Catalog;
   config: LoadedConfig;
   publicConfig: PublicConfig;
@@ -21,6 +23,7 @@ export type Services = {
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
   return {
+    authProviders: createAuthProviders({ config: options.config.config, backendBaseUrl: backendBaseUrlOf(options.config.config), db: options.database.db }),
     catalog: createCatalog({ db: options.database.db, readDb: options.database.readDb, config: options.config.config, rootDir: options.rootDir, logger: options.logger }),
     config: options.config,
     publicConfig: publicConfigOf(options.config.config),

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/settings";
 import { useRootData, useTranslation } from "~/components/shell/root-data";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
@@ -39,6 +39,11 @@ export default function Settings() {
     <main id="main">
       <Header theme="home" title={t("settings.title")} />
       <Content>
+        <nav className="mb-4">
+          <Link to="/settings/auth-providers" className="text-brand-700 underline dark:text-brand-100">
+            {t("authProviders.tab")}
+          </Link>
+        </nav>
         <Form method="post" className="max-w-md space-y-6 rounded bg-white p-6 shadow dark:bg-slate-900">
           <input type="hidden" name="intent" value="appearance" />
           <fieldset>

@@ -92,6 +92,9 @@ export const configSchema = z.object({
       environment: z.string().default("development"),
       providers: z.record(z.string(), openRecord).default({}),
       signInPage: z.unknown().optional(),
+      // Validated by the auth area (app/lib/auth/provider-config.server.ts).
+      developmentIdentityProvider: z.unknown().optional(),
+      loginRateLimit: z.unknown().optional(),
     })
     .default({ environment: "development", providers: {} }),
   // Validated by the permission area: roles, grants and their conditions.
