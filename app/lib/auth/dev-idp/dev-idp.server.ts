@@ -64,7 +64,7 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ""}
 
 export async function createDevIdentityProvider(options: DevIdentityProviderOptions): Promise<Router> {
   const issuer = options.issuer.replace(/\/+$/, "");
-  const mountPath = new URL(issuer).pathname;
+  const mountPath = new URL(issuer).pathname.replace(/\/+$/, "");
   // Keys live as long as the process: a restart signs everyone out of the dev provider, which is fine for development.
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const signingKey = { ...(privateKey.export({ format: "jwk" }) as Record<string, string>), kid: randomBytes(8).toString("hex"), use: "sig", alg: "RS256" };
