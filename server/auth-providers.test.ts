@@ -23,6 +23,10 @@ backend:
     host: 127.0.0.1
 auth:
   signInPage: [guest, oidc]
+  # Every test here signs in from 127.0.0.1; the limit itself is tested in auth-production.test.ts.
+  loginRateLimit:
+    max: 1000
+    windowSeconds: 60
 `);
   // The dev provider's users are the catalog's: wait until the example organisation is in.
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -145,6 +149,27 @@ describe("the provider callback /api/auth/oidc/handler/frame", () => {
     expect(otherBrowser.cookie("atrium-session")).toBeUndefined();
   });
 
+  it("says 'Login failed, rejected by user' when the user cancels at the provider, in the popup or back on the page", async () => {
+    const cancel = async (browser: BrowserSession, query: Record<string, string>) => {
+      const atLogin = await browser.follow(startUrl(query), isCallback);
+      const abortAction = /<form method="post" action="([^"]+\/abort)">/.exec(await atLogin.response.text())![1];
+      const aborted = await browser.postForm(new URL(abortAction, base).href, {});
+      const callback = await browser.follow(new URL(aborted.headers.get("location")!, base).href, isCallback);
+      expect(new URL(callback.url).searchParams.get("error")).toBe("access_denied");
+      return browser.request(callback.url);
+    };
+    const popup = new BrowserSession();
+    expect(webMessageOf(await (await cancel(popup, { flow: "popup", origin: base })).text()).error).toEqual({ name: "AuthenticationError", message: "Login failed, rejected by user" });
+
+    const redirected = new BrowserSession();
+    const back = await cancel(redirected, { flow: "redirect", redirectUrl: `${base}/settings`, origin: base });
+    expect(back.headers.get("location")).toBe(`${base}/settings`);
+    expect(redirected.cookie("atrium-session")).toBeUndefined();
+    const signInPage = await redirected.follow(`${base}/settings`);
+    expect(signInPage.url).toBe(`${base}/sign-in?redirectTo=%2Fsettings`);
+    expect(await signInPage.response.text()).toContain("Login failed, rejected by user");
+  });
+
   it("keeps the provider's token in the session's secrets when a signed-in user logs in to it", async () => {
     const browser = new BrowserSession();
     await browser.postForm(`${base}/sign-in`, { intent: "guest" });
@@ -163,6 +188,23 @@ describe("the provider callback /api/auth/oidc/handler/frame", () => {
     expect(signedOut.status).toBe(302);
     expect(browser.cookie("oidc-refresh-token")).toBeUndefined();
     expect(await (await browser.request(`${base}/settings/auth-providers`)).text()).toContain("Not signed in");
+  });
+
+  it("ends the provider sessions when the user signs out of the portal", async () => {
+    const browser = new BrowserSession();
+    await browser.postForm(`${base}/sign-in`, { intent: "guest" });
+    await browser.request(await throughProvider(browser, { flow: "redirect", redirectUrl: `${base}/`, origin: base }));
+    expect(browser.cookie("atrium-secrets")).toBeDefined();
+    const secrets = browser.cookie("atrium-secrets")!.value;
+    await browser.postForm(`${base}/sign-out`, {});
+    expect(browser.cookie("atrium-session")).toBeUndefined();
+    expect(browser.cookie("atrium-secrets")).toBeUndefined();
+    expect(browser.cookie("oidc-refresh-token")).toBeUndefined();
+    // The old secrets key is worthless even to a browser that kept it.
+    await browser.postForm(`${base}/sign-in`, { intent: "guest" });
+    const cookie = `${browser.cookieHeader(`${base}/settings/auth-providers`)}; atrium-secrets=${secrets}`;
+    const page = await (await fetch(`${base}/settings/auth-providers`, { headers: { cookie } })).text();
+    expect(page).toContain("Not signed in");
   });
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "~/components/shell/root-data";
-import { awaitPopupResponse, openPopup, popupStartUrl } from "~/lib/auth/login-popup";
+import { AUTH_POPUP_SIZE, awaitPopupResponse, openPopup, popupStartUrl } from "~/lib/auth/login-popup";
 
 // A provider login from a form, enhanced: with JavaScript the form's submit
 // opens the provider in a popup instead of leaving the page. Without
@@ -15,7 +15,7 @@ export function useProviderPopup(onSuccess: () => void) {
     (event: React.FormEvent<HTMLFormElement>, startPath: string, name: string) => {
       event.preventDefault();
       // Opened inside the submit event's task, or popup blockers refuse it.
-      const popup = openPopup(popupStartUrl(startPath), name);
+      const popup = openPopup(popupStartUrl(startPath), name, AUTH_POPUP_SIZE);
       setState({ busy: true });
       awaitPopupResponse(popup, {
         popupFailed: t("signIn.popupFailed"),

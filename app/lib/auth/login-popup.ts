@@ -2,7 +2,7 @@
 // popup must be opened in the click's own task or browsers block it, so the
 // caller opens it synchronously and this waits for its answer.
 
-/** Spec section 9: the auth provider popup and the generic popup sizes, and the closed-popup check. */
+/** Spec section 9: the auth provider popup and the generic popup sizes (Backstage's openLoginPopup default), and the closed-popup check. */
 export const AUTH_POPUP_SIZE = { width: 450, height: 730 };
 export const GENERIC_POPUP_SIZE = { width: 500, height: 700 };
 export const POPUP_CLOSED_CHECK_MS = 100;
@@ -19,7 +19,7 @@ export class PopupError extends Error {
 }
 
 /** Opens a centred popup; undefined when the browser refused (a popup blocker). */
-export function openPopup(url: string, name: string, size = AUTH_POPUP_SIZE): Window | undefined {
+export function openPopup(url: string, name: string, size = GENERIC_POPUP_SIZE): Window | undefined {
   const left = window.screen.width / 2 - size.width / 2;
   const top = window.screen.height / 2 - size.height / 2;
   const popup = window.open(url, name, `menubar=no,location=no,resizable=no,scrollbars=no,status=no,width=${size.width},height=${size.height},top=${top},left=${left}`);

@@ -88,6 +88,7 @@ export const en = {
     signIn: "Sign in",
     chooseUser: "Or choose a user of the catalog",
     unknownUser: "No user of the catalog has that name or email.",
+    cancel: "Cancel: do not sign in",
   },
   home: {
     title: "Home",

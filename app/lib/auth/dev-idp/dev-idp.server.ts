@@ -58,7 +58,8 @@ function loginPage(action: string, users: DevUser[], clientId: string, error?: s
 ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ""}
 <form method="post" action="${escapeHtml(action)}">
 <label>${escapeHtml(text.typeUser)} <input name="typed" autocomplete="username"></label> <button type="submit" style="width:auto">${escapeHtml(text.signIn)}</button>
-<h2>${escapeHtml(text.chooseUser)}</h2><ul>${items}</ul></form>`,
+<h2>${escapeHtml(text.chooseUser)}</h2><ul>${items}</ul></form>
+<form method="post" action="${escapeHtml(action.replace(/\/login$/, "/abort"))}"><button type="submit" style="width:auto">${escapeHtml(text.cancel)}</button></form>`,
   );
 }
 
@@ -140,6 +141,14 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
         return;
       }
       await provider.interactionFinished(req, res, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+    } catch (error) {
+      next(error);
+    }
+  });
+  // Cancel: the client gets error=access_denied, as when a user says no at a real provider.
+  router.post("/interaction/:uid/abort", async (req, res, next) => {
+    try {
+      await provider.interactionFinished(req, res, { error: "access_denied", error_description: "End-User aborted interaction" }, { mergeWithLastSubmission: false });
     } catch (error) {
       next(error);
     }
