@@ -44,7 +44,7 @@ function LoginRequestRow({ request, returnTo }: { request: PendingLoginRequest; 
   const errorId = `login-request-error-${request.provider}`;
   return (
     <li className="rounded border border-slate-200 p-3 dark:border-slate-700">
-      <Form method="post" action="/auth/login-request" className="flex items-center justify-between gap-4" onSubmit={(event) => popup.start(event, request.startPath, `${request.provider}-login`)}>
+      <Form method="post" action="/auth/login-request" className="flex items-center justify-between gap-4" onSubmit={(event) => popup.start(event, request.startPath, `${request.provider}-login`, request.scopes)}>
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="provider" value={request.provider} />
         <input type="hidden" name="scope" value={request.scopes.join(" ")} />
