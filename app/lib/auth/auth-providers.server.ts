@@ -3,7 +3,6 @@ import type { AtriumConfig } from "../config/schema";
 import type { Database } from "../db/schema";
 import { createAuthenticator, type Authenticator } from "./authenticators.server";
 import { readAuthSettings, type AuthSettings, type ProviderConfig } from "./provider-config.server";
-import type { ProviderId } from "./providers";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 import { createSessionSecretsStore, type SessionSecretsStore } from "./session-secrets.server";
 
@@ -32,5 +31,3 @@ export function createAuthProviders(options: { config: AtriumConfig; backendBase
     loginRateLimiter: settings.loginRateLimit ? createRateLimiter(settings.loginRateLimit) : undefined,
   };
 }
-
-export type { ProviderId };

@@ -1,4 +1,4 @@
-import { normalizeScopes, type ProviderId } from "./providers";
+import { normalizeScopes, SOURCE_CONTROL_SCOPES, type ProviderId } from "./providers";
 
 // Login requests as pages and the dialog see them (isomorphic). Requests
 // live in the URL (`?login=github` or `?login=github:repo,read:org`) or come
@@ -26,4 +26,14 @@ export function parseLoginRequestParam(value: string): ProviderNeed | undefined 
 
 export function formatLoginRequestParam(need: ProviderNeed): string {
   return need.scopes?.length ? `${need.provider}:${need.scopes.join(",")}` : need.provider;
+}
+
+/**
+ * What a page asks for to act on a source-control host for the user: the
+ * provider's source-control scopes (spec section 9), the write scopes when it
+ * pushes (an import pull request), and any custom scopes of its own.
+ */
+export function sourceControlNeed(provider: ProviderId, options: { write?: boolean; scopes?: string[] } = {}): ProviderNeed {
+  const scopes = SOURCE_CONTROL_SCOPES[provider];
+  return { provider, scopes: normalizeScopes(scopes?.read, options.write ? scopes?.write : [], options.scopes) };
 }
