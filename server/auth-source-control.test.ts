@@ -32,11 +32,27 @@ auth:
         clientId: gh-client
         clientSecret: gh-secret
         enterpriseInstanceUrl: ${github.url}
+    microsoft:
+      development:
+        clientId: ms-client
+        clientSecret: ms-secret
+        tenantId: keystone
 `);
 });
 afterAll(async () => {
   await server?.stop();
   await github?.close();
+});
+
+describe("Microsoft", () => {
+  it("refuses a token request with scopes from several Azure resources", async () => {
+    const response = await fetch(`${base}/api/auth/microsoft/start?env=development&scope=${encodeURIComponent("api://lease-api/read")}`, { redirect: "manual" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({
+      name: "InputError",
+      message: "Requested access token with scopes from multiple Azure resources: 00000003-0000-0000-c000-000000000000, lease-api. Access tokens can only have a single audience.",
+    });
+  });
 });
 
 describe("a source-control provider", () => {
