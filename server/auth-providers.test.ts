@@ -232,6 +232,15 @@ describe("GET /api/auth/oidc/refresh and POST /api/auth/oidc/logout", () => {
     expect((await afterLogout.json()).error.message).toBe("Refresh failed; caused by InputError: Missing session cookie");
   });
 
+  it("refuses logouts that a cross-site form could send", async () => {
+    const noHeader = await fetch(`${base}/api/auth/oidc/logout`, { method: "POST" });
+    expect(noHeader.status).toBe(401);
+    expect((await noHeader.json()).error.message).toBe("Invalid X-Requested-With header");
+    const crossSite = await fetch(`${base}/api/auth/oidc/logout`, { method: "POST", headers: { origin: "https://evil.example", "x-requested-with": "XMLHttpRequest" } });
+    expect(crossSite.status).toBe(403);
+    expect((await fetch(`${base}/api/auth/oidc/logout`)).status).toBe(405);
+  });
+
   it("refuses a forged refresh token", async () => {
     const response = await fetch(`${base}/api/auth/oidc/refresh`, { headers: { "x-requested-with": "XMLHttpRequest", cookie: "oidc-refresh-token=forged" } });
     expect(response.status).toBe(401);
@@ -266,6 +275,10 @@ describe("the sign-in page and the login-request dialog", () => {
     const login = await browser.postForm(`${base}/auth/login-request`, { intent: "login", provider: "oidc", scope: "", returnTo: "/settings/auth-providers?login=oidc" });
     const start = new URL(login.headers.get("location")!);
     expect(start.searchParams.get("redirectUrl")).toBe(`${base}/settings/auth-providers`);
+    const offsite = await browser.postForm(`${base}/auth/login-request`, { intent: "login", provider: "oidc", returnTo: "//evil.example/" });
+    expect(new URL(offsite.headers.get("location")!).searchParams.get("redirectUrl")).toBe(`${base}/`);
+    const crossSite = await browser.postForm(`${base}/auth/login-request`, { intent: "login", provider: "oidc", returnTo: "/" }, { origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
     const reject = await browser.postForm(`${base}/auth/login-request`, { intent: "reject", returnTo: "/settings/auth-providers?login=oidc" });
     expect(reject.headers.get("location")).toBe("/settings/auth-providers");
     expect(await (await browser.request(`${base}/settings/auth-providers`)).text()).toContain("Login failed, rejected by user");
