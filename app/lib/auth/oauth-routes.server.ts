@@ -206,6 +206,8 @@ export async function refreshSession(app: RequestContext, request: Request, prov
     if (result.session.refreshToken && result.session.refreshToken !== cookies.refreshToken) {
       for (const cookie of providerSessionCookies(cookieScope(app, providerId), { refreshToken: result.session.refreshToken })) headers.append("Set-Cookie", cookie);
     }
+    // The server's copy of the access token follows the refresh, so the portal never acts with a stale one.
+    if (app.auth.identity) await keepProviderSecret(app, request, headers, provider, app.auth.identity, result);
     let identity: (Identity & { token: string; expiresAt: number }) | undefined;
     if (offeredSignInOptions(app).includes(providerId) || provider.config.resolvers.length > 0) {
       const resolved = await resolveSignIn(app.catalog, provider.config, result.profile);
