@@ -7,6 +7,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { loadConfig, type LoadedConfig } from "../app/lib/config/load.server";
 import { backendBaseUrlOf, basePathOf, listenOptionsOf } from "../app/lib/config/runtime";
 import { authenticate } from "../app/lib/auth/authenticate.server";
+import { signInOptions } from "../app/lib/auth/identity";
 import { readAuthSettings } from "../app/lib/auth/provider-config.server";
 import { requestContext } from "../app/lib/context.server";
 import { openDatabase, type AtriumDatabase } from "../app/lib/db/client.server";
@@ -64,6 +65,8 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   // Validated now, so a bad provider entry stops the process before it listens.
   const authSettings = readAuthSettings(config.config, backendBaseUrlOf(config.config));
   if (authSettings.unknownProviders.length > 0) logger.info({ providers: authSettings.unknownProviders }, "Auth providers that Atrium does not know were ignored");
+  const unconfigured = signInOptions(config.config.auth.signInPage).filter((option) => !["guest", "custom"].includes(option) && !authSettings.providers.some((provider) => provider.id === option));
+  if (unconfigured.length > 0) logger.warn({ options: unconfigured, environment: authSettings.environment }, "auth.signInPage lists providers not configured for this auth environment; the sign-in page leaves them out");
 
   let services: Services | undefined;
   let database: AtriumDatabase | undefined;
