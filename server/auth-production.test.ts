@@ -135,6 +135,11 @@ describe("a production auth environment", () => {
     const post = await fetch(`${base}/sign-in`, { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "intent=provider&provider=oidc", redirect: "manual" });
     expect(post.status).toBe(429);
     expect((await fetch(`${base}/api/auth/oidc/refresh`, { headers: { ...headers, "x-requested-with": "XMLHttpRequest" } })).status).toBe(429);
+    // A browser without JavaScript gets a page saying why.
+    const page = await fetch(`${base}/sign-in`, { method: "POST", headers: { ...headers, accept: "text/html", "content-type": "application/x-www-form-urlencoded" }, body: "intent=guest", redirect: "manual" });
+    expect(page.status).toBe(429);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await page.text()).toMatch(/<p role="alert">Too many login attempts from your address, try again in \d+ seconds<\/p>/);
     expect((await fetch(`${base}/api/auth/oidc/start?env=production`, { headers: from("203.0.113.10"), redirect: "manual" })).status).toBe(302);
   });
 });

@@ -23,13 +23,26 @@ export function loginRateLimit(limiter: () => RateLimiter | undefined, basePath:
     if (!rateLimiter || !isLoginAttempt(req.method, req.path, basePath)) return next();
     const decision = rateLimiter.attempt(req.ip ?? req.socket.remoteAddress ?? "unknown");
     if (decision.allowed) return next();
-    res
-      .status(429)
-      .set("Retry-After", String(decision.retryAfterSeconds))
-      .json({
-        error: { name: "TooManyRequestsError", message: t("signIn.tooManyAttempts", { seconds: decision.retryAfterSeconds }) },
-        request: { method: req.method, url: req.originalUrl.split("?")[0].slice(0, 512) },
-        response: { statusCode: 429 },
-      });
+    const message = t("signIn.tooManyAttempts", { seconds: decision.retryAfterSeconds });
+    res.status(429).set("Retry-After", String(decision.retryAfterSeconds));
+    // A form posted without JavaScript is a page load: it gets a page that says why, not JSON.
+    if (isDocumentRequest(req)) {
+      res.type("html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(message)}</title></head><body><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(req.originalUrl.split("?")[0])}">${escapeHtml(t("signIn.title"))}</a></p></body></html>`);
+      return;
+    }
+    res.json({
+      error: { name: "TooManyRequestsError", message },
+      request: { method: req.method, url: req.originalUrl.split("?")[0].slice(0, 512) },
+      response: { statusCode: 429 },
+    });
   };
+}
+
+/** A browser navigating (no JavaScript): a page path, not the API or React Router's .data fetches, asking for HTML. */
+function isDocumentRequest(req: Request): boolean {
+  return req.method === "POST" && !req.path.endsWith(".data") && /\btext\/html\b/.test(req.get("accept") ?? "");
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
