@@ -1,3 +1,4 @@
+import { decodeJwt } from "jose";
 import * as oauth from "oauth4webapi";
 import { AuthenticationError, InputError } from "../errors";
 import { absoluteUrl, type ProviderConfig } from "./provider-config.server";
@@ -104,7 +105,9 @@ export function createAuthenticator(config: ProviderConfig, backendBaseUrl: stri
   }
 
   async function finish(as: oauth.AuthorizationServer, tokens: oauth.TokenEndpointResponse, requestedScope: string[]): Promise<AuthenticatorResult> {
-    const claims = oidc ? oauth.getValidatedIdTokenClaims(tokens) : undefined;
+    // VMware Cloud returns an ID token without OpenID discovery: read straight from its token endpoint over
+    // TLS, its claims may be taken as they are (OpenID Connect Core 3.1.3.7), as Backstage's provider does.
+    const claims = oidc ? oauth.getValidatedIdTokenClaims(tokens) : tokens.id_token ? (decodeJwt(tokens.id_token) as oauth.IDToken) : undefined;
     const session: ProviderSession = {
       accessToken: tokens.access_token,
       idToken: tokens.id_token,

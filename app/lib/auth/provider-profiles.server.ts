@@ -86,7 +86,7 @@ export async function fetchProfile(config: ProviderConfig, context: ProfileConte
       }
       return {
         email: str(info.email) ?? (config.id === "microsoft" ? str(info.preferred_username) : undefined),
-        displayName: str(info.name) ?? str(info.preferred_username),
+        displayName: str(info.name) ?? ([str(info.given_name), str(info.family_name)].filter(Boolean).join(" ") || str(info.preferred_username)),
         picture: str(info.picture),
         username: str(info.preferred_username),
         userId: str(info.sub),
