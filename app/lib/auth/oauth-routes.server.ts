@@ -118,6 +118,7 @@ export async function handleFrame(app: RequestContext, request: Request, provide
       appOrigin = new URL(state.origin).origin;
     }
     if (state.redirectUrl && !allowedRedirectUrl(state.redirectUrl, app.publicConfig)) throw new NotAllowedError("Redirect URL is not allowed");
+    if (state.flow === "redirect" && !state.redirectUrl) throw new InputError("No redirectUrl provided in request query parameters");
     const cookies = readFlowCookies(request.headers.get("cookie"), providerId);
     if (!cookies.nonce || !cookies.codeVerifier) throw new NotAllowedError("Auth response is missing cookie nonce");
     if (!noncesMatch(cookies.nonce, state.nonce)) throw new NotAllowedError("Invalid nonce");
