@@ -1,7 +1,8 @@
-import { useCallback } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { useTranslation } from "~/components/shell/root-data";
 import type { PendingLoginRequest } from "~/lib/auth/login-requests";
+import { hasScopes } from "~/lib/auth/providers";
 import { useProviderPopup } from "./use-provider-popup";
 
 // The login-request dialog (spec 2.6): open while a page has pending
@@ -41,6 +42,8 @@ function LoginRequestRow({ request, returnTo }: { request: PendingLoginRequest; 
   // Back to the page without its requests; its loader sees the new provider session.
   const onSuccess = useCallback(() => navigate(returnTo, { replace: true }), [navigate, returnTo]);
   const popup = useProviderPopup(onSuccess);
+  const refreshError = useSilentRefresh(request, onSuccess);
+  const error = popup.error ?? refreshError;
   const errorId = `login-request-error-${request.provider}`;
   return (
     <li className="rounded border border-slate-200 p-3 dark:border-slate-700">
@@ -53,15 +56,42 @@ function LoginRequestRow({ request, returnTo }: { request: PendingLoginRequest; 
           <p className="font-medium">{request.title}</p>
           <p className="text-xs text-slate-600 dark:text-slate-300">{t("loginRequest.scopes", { scopes: request.scopes.join(", ") })}</p>
         </div>
-        <button disabled={popup.busy} aria-describedby={popup.error ? errorId : undefined} className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+        <button disabled={popup.busy} aria-describedby={error ? errorId : undefined} className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
           {popup.busy ? t("loginRequest.busy") : t("loginRequest.login")}
         </button>
       </Form>
-      {popup.error ? (
+      {error ? (
         <p id={errorId} role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
-          {popup.error}
+          {error}
         </p>
       ) : null}
     </li>
   );
+}
+
+/**
+ * With JavaScript, a request may need no click at all: the provider's
+ * refresh cookie (sent only to /api/auth/{provider}) can renew the session,
+ * and the server then keeps the new token. As Backstage does, the refresh
+ * is tried first and the popup is the fallback. A 401 only means there is no
+ * provider session to renew; anything else is worth saying.
+ */
+function useSilentRefresh(request: PendingLoginRequest, onSuccess: () => void): string | undefined {
+  const t = useTranslation();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(request.startPath.replace(/\/start\?/, "/refresh?"), { headers: { "x-requested-with": "XMLHttpRequest" }, credentials: "same-origin", signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) {
+          if (response.status !== 401) setError(t("signIn.refreshFailed", { statusText: response.statusText }));
+          return;
+        }
+        const session = (await response.json()) as { providerInfo?: { scopes?: string[] } };
+        if (hasScopes(session.providerInfo?.scopes ?? [], request.scopes)) onSuccess();
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [request.startPath, request.scopes, onSuccess, t]);
+  return error;
 }
