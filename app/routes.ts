@@ -11,10 +11,12 @@ export default [
   route("sign-in", "routes/sign-in.tsx"),
   route("sign-out", "routes/sign-out.ts"),
   route(".backstage/auth/v1/cookie", "routes/app-cookie.ts"),
+  route("auth/login-request", "routes/auth/login-request.ts"),
 
   // User settings
   route("settings", "routes/settings.tsx"),
   route("settings/feature-flags", "routes/settings/feature-flags.tsx"),
+  route("settings/auth-providers", "routes/settings.auth-providers.tsx"),
   // Why can or can't a user do something (the permission policy explained)
   route("settings/access", "routes/settings.access.tsx"),
 
@@ -38,6 +40,10 @@ export default [
 
   // Authentication and permissions
   route("api/auth/.well-known/jwks.json", "routes/api/auth/jwks.ts"),
+  route("api/auth/:provider/start", "routes/api/auth/start.ts"),
+  route("api/auth/:provider/handler/frame", "routes/api/auth/handler-frame.ts"),
+  route("api/auth/:provider/refresh", "routes/api/auth/refresh.ts"),
+  route("api/auth/:provider/logout", "routes/api/auth/logout.ts"),
   route("api/permission/authorize", "routes/api/permission/authorize.ts"),
 
   // User settings, Backstage's paths

@@ -5,8 +5,10 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { loadConfig, type LoadedConfig } from "../app/lib/config/load.server";
-import { basePathOf, listenOptionsOf } from "../app/lib/config/runtime";
+import { backendBaseUrlOf, basePathOf, listenOptionsOf } from "../app/lib/config/runtime";
 import { authenticate } from "../app/lib/auth/authenticate.server";
+import { signInOptions } from "../app/lib/auth/identity";
+import { readAuthSettings } from "../app/lib/auth/provider-config.server";
 import { requestContext } from "../app/lib/context.server";
 import { openDatabase, type AtriumDatabase } from "../app/lib/db/client.server";
 import { migrateToLatest } from "../app/lib/db/migrate.server";
@@ -14,8 +16,10 @@ import { InputError, NotAllowedError, NotFoundError, ServiceUnavailableError } f
 import { createLogger, type Logger } from "../app/lib/logger.server";
 import { createServices, type Services } from "../app/lib/services.server";
 import { withBasePath } from "./base-path";
+import { devIdentityProvider } from "./dev-identity-provider";
 import { healthRouter } from "./health";
 import { checkProtectedMode, guardAssets } from "./protected-mode";
+import { loginRateLimit } from "./login-rate-limit";
 import { pathGuard, pathProblem, requestLogging, sendError } from "./request-guards";
 import { createUpgradeHandler, type UpgradeRoute } from "./websockets";
 
@@ -60,6 +64,11 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   checkProtectedMode(config.config);
   const basePath = basePathOf(config.config.app.baseUrl);
   globalThis.__atriumBasePath = basePath;
+  // Validated now, so a bad provider entry stops the process before it listens.
+  const authSettings = readAuthSettings(config.config, backendBaseUrlOf(config.config));
+  if (authSettings.unknownProviders.length > 0) logger.info({ providers: authSettings.unknownProviders }, "Auth providers that Atrium does not know were ignored");
+  const unconfigured = signInOptions(config.config.auth.signInPage).filter((option) => !["guest", "custom"].includes(option) && !authSettings.providers.some((provider) => provider.id === option));
+  if (unconfigured.length > 0) logger.warn({ options: unconfigured, environment: authSettings.environment }, "auth.signInPage lists providers not configured for this auth environment; the sign-in page leaves them out");
 
   let services: Services | undefined;
   let database: AtriumDatabase | undefined;
@@ -90,6 +99,10 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   if (basePath) app.use(outsideBasePath(basePath));
   app.use(sameOriginMutations);
   const build = serverBuildLoader(basePath, Boolean(options.viteMiddlewares));
+  app.use(loginRateLimit(() => services?.authProviders.loginRateLimiter, basePath));
+  if (authSettings.developmentIdentityProvider) {
+    app.use(`${basePath}/api/auth/dev-idp`, devIdentityProvider({ config: config.config, settings: authSettings, services: () => services, logger }));
+  }
   if (options.viteMiddlewares) {
     // In development Vite serves the modules; protected mode guards the built assets only.
     app.use(options.viteMiddlewares);

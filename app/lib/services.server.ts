@@ -1,4 +1,5 @@
 import { createExternalAccess, type ExternalAccess } from "./auth/external-access.server";
+import { createAuthProviders, type AuthProviders } from "./auth/auth-providers.server";
 import { createTokenService, type TokenService } from "./auth/tokens.server";
 import { createCatalog, type Catalog } from "./catalog/catalog.server";
 import type { LoadedConfig } from "./config/load.server";
@@ -13,6 +14,7 @@ import { createUserSettings, type UserSettingsService } from "./settings/user-se
 // actions through the request context. Areas add their services as they land.
 
 export type Services = {
+  authProviders: AuthProviders;
   catalog: Catalog;
   config: LoadedConfig;
   publicConfig: PublicConfig;
@@ -28,6 +30,7 @@ export type Services = {
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
   const permissions = createPermissionService(options.config.config.permission);
   return {
+    authProviders: createAuthProviders({ config: options.config.config, backendBaseUrl: backendBaseUrlOf(options.config.config), db: options.database.db }),
     catalog: createCatalog({
       db: options.database.db,
       readDb: options.database.readDb,

@@ -1,10 +1,13 @@
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Form, redirect, redirectDocument, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { useTranslation } from "~/components/shell/root-data";
+import { ProviderSignInCard } from "~/components/auth/provider-sign-in-card";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { Content, Header, pageMeta } from "~/components/ui/page";
 import { GUEST_IDENTITY, isOpenIdConnectJwt } from "~/lib/auth/identity";
+import { redirectFlowUrl, startPathFor } from "~/lib/auth/login-requests.server";
 import { ownershipEntityRefs } from "~/lib/auth/ownership.server";
+import { PROVIDERS } from "~/lib/auth/providers";
 import { signInSchema } from "~/lib/auth/sign-in-schema";
 import { offeredSignInOptions, startSession } from "~/lib/auth/sign-in.server";
 import { isValidEntityName } from "~/lib/catalog/validation";
@@ -18,7 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const options = offeredSignInOptions(app);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), app.publicConfig.basePath);
   if (options.length === 0 || app.auth.identity) throw redirect(redirectTo);
-  return { options };
+  // One card per configured provider the page offers, in the order auth.signInPage lists them.
+  const providers = options.flatMap((option) => {
+    const provider = app.authProviders.provider(option);
+    return provider ? [{ id: provider.config.id, title: PROVIDERS[provider.config.id].title, startPath: startPathFor(app, provider.config.id, []) }] : [];
+  });
+  return { options, providers };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,8 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
   const options = offeredSignInOptions(app);
   const parsed = signInSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success || !options.includes(parsed.data.intent)) return data({ error: t("signIn.loginFailed"), field: undefined, userId: undefined }, { status: 400 });
+  const offered = parsed.success && options.includes(parsed.data.intent === "provider" ? parsed.data.provider : parsed.data.intent);
+  if (!parsed.success || !offered) return data({ error: t("signIn.loginFailed"), field: undefined, userId: undefined }, { status: 400 });
   const form = parsed.data;
+  if (form.intent === "provider") {
+    // Without JavaScript: the provider's redirect flow, back to where the visitor was going.
+    const provider = app.authProviders.provider(form.provider);
+    if (!provider) return data({ error: t("signIn.loginFailed"), field: undefined, userId: undefined }, { status: 400 });
+    return redirectDocument(redirectFlowUrl(app, provider.config.id, [], safeRedirectPath(form.redirectTo, app.publicConfig.basePath)));
+  }
   let identity = GUEST_IDENTITY;
   if (form.intent === "custom") {
     // The User ID comes back with an error, so a page rendered without JavaScript keeps it.
@@ -79,6 +94,9 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
               </button>
             </SignInCard>
           ) : null}
+          {loaderData.providers.map((provider) => (
+            <ProviderSignInCard key={provider.id} provider={provider} redirectTo={redirectTo} />
+          ))}
         </div>
       </Content>
     </main>

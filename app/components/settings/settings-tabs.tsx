@@ -7,6 +7,7 @@ import type { MessageKey } from "~/lib/i18n/i18n";
 // one child route under "settings" in app/routes.ts.
 export const SETTINGS_TABS: ReadonlyArray<{ id: string; path: string; label: MessageKey }> = [
   { id: "general", path: "/settings", label: "settings.tabs.general" },
+  { id: "auth-providers", path: "/settings/auth-providers", label: "authProviders.tab" },
   { id: "feature-flags", path: "/settings/feature-flags", label: "settings.tabs.featureFlags" },
 ];
 

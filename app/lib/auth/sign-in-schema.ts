@@ -11,4 +11,5 @@ export const signInSchema = z.discriminatedUnion("intent", [
     idToken: z.string().trim().optional(),
     redirectTo: z.string().optional(),
   }),
+  z.object({ intent: z.literal("provider"), provider: z.string().max(40), redirectTo: z.string().optional() }),
 ]);

@@ -134,6 +134,9 @@ export const configSchema = z.object({
       // Cookie auth on every page and asset, the sign-in page excepted.
       protectedMode: configBoolean.default(false),
       autologout: autologout.optional(),
+      // Validated by the auth area (app/lib/auth/provider-config.server.ts).
+      developmentIdentityProvider: z.unknown().optional(),
+      loginRateLimit: z.unknown().optional(),
     })
     .default({ environment: "development", providers: {}, protectedMode: false }),
   // Validated by the permission area: roles, grants and their conditions.

@@ -71,8 +71,17 @@ export interface UserSettingsTable {
   updated_at: number;
 }
 
+export interface AuthSessionSecretsTable {
+  /** sha256 of the atrium-secrets cookie's value, so a database read alone cannot replay it. */
+  id: string;
+  user_entity_ref: string;
+  secrets: string;
+  expires_at: number;
+}
+
 export interface Database {
   auth_keys: AuthKeysTable;
+  auth_session_secrets: AuthSessionSecretsTable;
   catalog_generation: CatalogGenerationTable;
   catalog_locations: CatalogLocationsTable;
   catalog_entities: CatalogEntitiesTable;

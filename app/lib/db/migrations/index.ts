@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as catalog from "./0001_catalog";
 import * as auth from "./0002_auth";
 import * as userSettings from "./0003_user_settings";
+import * as authSessionSecrets from "./0004_auth_session_secrets";
 
 // One migration set for SQLite and PostgreSQL, applied in name order at
 // start-up. Names are NNNN_what; a migration once landed is never edited.
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   "0001_catalog": catalog,
   "0002_auth": auth,
   "0003_user_settings": userSettings,
+  "0004_auth_session_secrets": authSessionSecrets,
 };
