@@ -13,6 +13,7 @@ describe("SettingsTabs", () => {
     }));
     expect(links).toEqual([
       { text: "General", href: "/portal/settings", current: false },
+      { text: "Authentication Providers", href: "/portal/settings/auth-providers", current: false },
       { text: "Feature Flags", href: "/portal/settings/feature-flags", current: true },
     ]);
   });
