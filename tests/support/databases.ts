@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import pg from "pg";
+import { afterEach, beforeEach } from "vitest";
+import { openDatabase, type AtriumDatabase } from "../../app/lib/db/client.server";
+import { migrateToLatest } from "../../app/lib/db/migrate.server";
+import type { Database } from "../../app/lib/db/schema";
 
 // Every store test runs on both engines. PostgreSQL is never skipped: if it is
 // not reachable the tests fail, so a green run means both were exercised.
@@ -34,4 +39,28 @@ export async function dropTestDatabase(config: TestDatabaseConfig): Promise<void
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * A fresh, migrated database for each test of the calling describe block,
+ * closed and dropped after it. Read `database.db` inside the tests.
+ */
+export function useMigratedDatabase(engine: (typeof TEST_ENGINES)[number]): { readonly db: Kysely<Database> } {
+  let config: TestDatabaseConfig;
+  let database: AtriumDatabase | undefined;
+  beforeEach(async () => {
+    config = testDatabaseConfig(engine);
+    database = await openDatabase(config as never, process.cwd());
+    await migrateToLatest(database);
+  });
+  afterEach(async () => {
+    await database?.destroy();
+    await dropTestDatabase(config);
+  });
+  return {
+    get db() {
+      if (!database) throw new Error("useMigratedDatabase: the database exists only inside a test");
+      return database.db;
+    },
+  };
 }

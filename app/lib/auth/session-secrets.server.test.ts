@@ -1,23 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../tests/support/databases";
-import { openDatabase, type AtriumDatabase } from "../db/client.server";
-import { migrateToLatest } from "../db/migrate.server";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES, useMigratedDatabase } from "../../../tests/support/databases";
 import { createSessionSecretsStore, SECRETS_TTL_SECONDS } from "./session-secrets.server";
 
 const GITHUB = { provider: "github", host: "github.com", accessToken: "gho_secret", scopes: ["repo"] };
 
 describe.each(TEST_ENGINES)("session secrets on %s", (engine) => {
-  let config: TestDatabaseConfig;
-  let database: AtriumDatabase;
-  beforeEach(async () => {
-    config = testDatabaseConfig(engine);
-    database = await openDatabase(config as never, process.cwd());
-    await migrateToLatest(database);
-  });
-  afterEach(async () => {
-    await database.destroy();
-    await dropTestDatabase(config);
-  });
+  const database = useMigratedDatabase(engine);
 
   it("keeps provider tokens under the session's key, for the user they were obtained for only", async () => {
     const store = createSessionSecretsStore(database.db);

@@ -1,25 +1,13 @@
 import { SignJWT, generateKeyPair } from "jose";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../tests/support/databases";
-import { openDatabase, type AtriumDatabase } from "../db/client.server";
-import { migrateToLatest } from "../db/migrate.server";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES, useMigratedDatabase } from "../../../tests/support/databases";
 import { createTokenService, USER_TOKEN_TTL_SECONDS } from "./tokens.server";
 
 const ADA = { userEntityRef: "user:default/ada", ownershipEntityRefs: ["user:default/ada", "group:default/platform"], provider: "custom" };
 const ISSUER = "http://localhost:7007/api/auth";
 
 describe.each(TEST_ENGINES)("user tokens on %s", (engine) => {
-  let config: TestDatabaseConfig;
-  let database: AtriumDatabase;
-  beforeEach(async () => {
-    config = testDatabaseConfig(engine);
-    database = await openDatabase(config as never, process.cwd());
-    await migrateToLatest(database);
-  });
-  afterEach(async () => {
-    await database.destroy();
-    await dropTestDatabase(config);
-  });
+  const database = useMigratedDatabase(engine);
 
   it("issues tokens any replica can verify, with the identity inside", async () => {
     const issued = await createTokenService({ db: database.db, issuer: ISSUER }).issue(ADA);

@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../tests/support/databases";
+import { beforeEach, describe, expect, it } from "vitest";
+import { TEST_ENGINES, useMigratedDatabase } from "../../../tests/support/databases";
 import { GUEST_IDENTITY } from "../auth/identity";
-import { openDatabase, type AtriumDatabase } from "../db/client.server";
-import { migrateToLatest } from "../db/migrate.server";
 import { activeFeatureFlags, isFeatureFlagActive, setFeatureFlag } from "./feature-flags.server";
 import { dismissBanner, dismissedBanners, notificationSettings, saveNotificationSettings } from "./notifications.server";
 import { MIRROR_COOKIE, preferencesForPage, savePreferences } from "./user-preferences.server";
@@ -12,18 +10,10 @@ const ADA = { userEntityRef: "user:default/ada", ownershipEntityRefs: ["user:def
 const FLAGS = [{ name: "new-graph", pluginId: "catalog-graph" }, { name: "beta-docs", pluginId: "techdocs" }];
 
 describe.each(TEST_ENGINES)("settings buckets on %s", (engine) => {
-  let config: TestDatabaseConfig;
-  let database: AtriumDatabase;
+  const database = useMigratedDatabase(engine);
   let settings: UserSettingsService;
-  beforeEach(async () => {
-    config = testDatabaseConfig(engine);
-    database = await openDatabase(config as never, process.cwd());
-    await migrateToLatest(database);
+  beforeEach(() => {
     settings = createUserSettings(database.db);
-  });
-  afterEach(async () => {
-    await database.destroy();
-    await dropTestDatabase(config);
   });
 
   it("keeps a user's theme, language and sidebar on the server and mirrors them into a browser that lacks them", async () => {

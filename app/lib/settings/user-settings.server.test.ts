@@ -1,7 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../tests/support/databases";
-import { openDatabase, type AtriumDatabase } from "../db/client.server";
-import { migrateToLatest } from "../db/migrate.server";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES, useMigratedDatabase } from "../../../tests/support/databases";
 import { countUserSettings, deleteUserSetting, getUserSetting, listUserSettings, setUserSetting } from "./store.server";
 import { createUserSettings, MAX_SETTING_VALUE_BYTES } from "./user-settings.server";
 
@@ -9,17 +7,7 @@ const ADA = "user:default/ada";
 const BOB = "user:default/bob";
 
 describe.each(TEST_ENGINES)("user settings on %s", (engine) => {
-  let config: TestDatabaseConfig;
-  let database: AtriumDatabase;
-  beforeEach(async () => {
-    config = testDatabaseConfig(engine);
-    database = await openDatabase(config as never, process.cwd());
-    await migrateToLatest(database);
-  });
-  afterEach(async () => {
-    await database.destroy();
-    await dropTestDatabase(config);
-  });
+  const database = useMigratedDatabase(engine);
 
   it("stores any JSON value per user, bucket and key, and replaces it on a second write", async () => {
     const db = database.db;
