@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQ
 import { isPostgres } from "../../db/dialect";
 import type { Database } from "../../db/schema";
 import type { Entity } from "../entity";
-import { assembleEntities, ENTITY_ROW_COLUMNS, type EntityRow } from "../store/entity-reader.server";
+import { assembleEntities, ENTITY_ROW_COLUMNS, relationsColumn, type EntityRow } from "../store/entity-reader.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
 import type { FilterPredicate } from "./predicate";
 import { compileFullText, compilePredicate, ENTITY_REF_ORDER, isRelationField, sortExpression } from "./sql.server";
@@ -57,8 +57,9 @@ export async function countEntities(db: Db, spec: Partial<QuerySpec>): Promise<n
   return Number(row?.count ?? 0);
 }
 
-async function rowsToEntities(db: Db, rows: EntityRow[]): Promise<Entity[]> {
-  return assembleEntities(db, rows);
+/** The columns an entity is assembled from, relations included, from catalog_entities aliased `e`. */
+function entityColumns(db: Db) {
+  return [...ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const), relationsColumn(db).as("relations")];
 }
 
 type PageOptions = { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean };
@@ -88,7 +89,7 @@ export function pageQuery(db: Db, spec: QuerySpec, options: PageOptions) {
   let query = db
     .selectFrom(ids.limit(options.limit + 1).as("p"))
     .innerJoin("catalog_entities as e", "e.entity_id", "p.page_id")
-    .select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const))
+    .select(entityColumns(db))
     .select(sortValues.map((value) => sql.ref(`p.${value.alias}`).as(value.alias)));
   for (const value of sortValues) query = query.orderBy(sql.ref(`p.${value.alias}`), direction(value.field, reverse));
   return query.orderBy("e.entity_id", reverse ? "desc" : "asc");
@@ -136,7 +137,7 @@ export async function queryPage(
   // As in Backstage, the first page never offers a way back, even with an offset.
   const earlierExists = reverse ? hasMore : options.fromCursor;
   if (first && earlierExists) pageInfo.prevCursor = encodeCursor({ ...cursorBase, orderFieldValues: boundaryOf(first), isPrevious: true });
-  return { items: await rowsToEntities(db, page), totalItems: options.totalItems, pageInfo };
+  return { items: assembleEntities(page), totalItems: options.totalItems, pageInfo };
 }
 
 /** (v1, …, vn, id) strictly after (or before) the boundary, honouring each field's direction. */
@@ -176,24 +177,24 @@ export function cursorSpec(cursor: QueryCursor): QuerySpec {
 
 /** GET /entities: a plain list in one order, with offset paging. */
 export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; offset?: number }): Promise<Entity[]> {
-  let query = baseQuery(db, spec).select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const));
+  let query = baseQuery(db, spec).select(entityColumns(db));
   for (const field of spec.orderFields) {
     query = query.orderBy((eb) => sortExpression(eb as never, field.field, field.order), field.order);
   }
   query = query.orderBy("e.entity_id");
   if (spec.limit !== undefined) query = query.limit(spec.limit);
   if (spec.offset) query = spec.limit === undefined ? query.limit(Number.MAX_SAFE_INTEGER).offset(spec.offset) : query.offset(spec.offset);
-  return rowsToEntities(db, (await query.execute()) as EntityRow[]);
+  return assembleEntities((await query.execute()) as EntityRow[]);
 }
 
 export async function getEntityByKey(db: Db, key: string): Promise<Entity | undefined> {
-  const row = await db.selectFrom("catalog_entities").select([...ENTITY_ROW_COLUMNS]).where("entity_ref", "=", key).executeTakeFirst();
-  return row ? (await rowsToEntities(db, [row]))[0] : undefined;
+  const row = await db.selectFrom("catalog_entities as e").select(entityColumns(db)).where("e.entity_ref", "=", key).executeTakeFirst();
+  return row ? assembleEntities([row as EntityRow])[0] : undefined;
 }
 
 export async function getEntityByUid(db: Db, uid: string): Promise<Entity | undefined> {
-  const row = await db.selectFrom("catalog_entities").select([...ENTITY_ROW_COLUMNS]).where("entity_id", "=", uid).executeTakeFirst();
-  return row ? (await rowsToEntities(db, [row]))[0] : undefined;
+  const row = await db.selectFrom("catalog_entities as e").select(entityColumns(db)).where("e.entity_id", "=", uid).executeTakeFirst();
+  return row ? assembleEntities([row as EntityRow])[0] : undefined;
 }
 
 /** by-refs: items in request order, null where missing or filtered out. */
@@ -201,10 +202,10 @@ export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterP
   const rows: EntityRow[] = [];
   for (let i = 0; i < keys.length; i += 500) {
     const chunk = keys.slice(i, i + 500);
-    const query = baseQuery(db, { filter }).select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const)).where("e.entity_ref", "in", chunk);
+    const query = baseQuery(db, { filter }).select(entityColumns(db)).where("e.entity_ref", "in", chunk);
     rows.push(...((await query.execute()) as EntityRow[]));
   }
-  const entities = await rowsToEntities(db, rows);
+  const entities = assembleEntities(rows);
   const byKey = new Map(rows.map((row, index) => [row.entity_ref, entities[index]]));
   return keys.map((key) => byKey.get(key) ?? null);
 }
