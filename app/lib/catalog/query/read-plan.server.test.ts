@@ -71,4 +71,19 @@ describe.each(TEST_ENGINES)("query plans of catalog reads on %s", (engine) => {
     if (engine === "sqlite") expect(text).toMatch(/SEARCH e USING COVERING INDEX catalog_entities_kind_type \(kind=\? AND spec_type=\? AND entity_id>\?\)/);
     else expect(text).toMatch(/Index Only Scan using catalog_entities_kind_type/);
   });
+
+  // At this size PostgreSQL would choose the trigram index either way; at
+  // 100,000 entities it walked catalog_fts in uid order instead, unless the
+  // subquery is fenced (store/full-text.server.ts). This guards the shape.
+  it("finds full-text matches through the trigram index, then orders only those", async () => {
+    const spec = { fullTextFilter: { term: "svc-1", fields: ["metadata.name", "metadata.title"] }, orderFields: [] };
+    const text = await plan(pageQuery(database.db, spec, { limit: 20 }));
+    if (engine === "sqlite") {
+      expect(text).toMatch(/SCAN catalog_fts VIRTUAL TABLE INDEX 0:M/);
+    } else {
+      expect(text).toMatch(/Bitmap Index Scan on catalog_fts_value/);
+      // Not a walk of the full-text rows in uid order, filtering each by the LIKE.
+      expect(text).not.toMatch(/Index Scan using catalog_fts_entity/);
+    }
+  });
 });
