@@ -192,6 +192,21 @@ export async function getEntityByKey(db: Db, key: string): Promise<Entity | unde
   return row ? assembleEntities([row as EntityRow])[0] : undefined;
 }
 
+/**
+ * An entity with the ref of the Location entity that emitted it, when that
+ * one still exists: one query per step of an ancestry instead of three.
+ */
+export async function getEntityWithParent(db: Db, key: string): Promise<{ entity: Entity; parentRef: string | null } | undefined> {
+  const row = await db
+    .selectFrom("catalog_entities as e")
+    .select(entityColumns(db))
+    .select(sql<string | null>`(SELECT p.entity_ref FROM catalog_entities p WHERE p.entity_ref = e.parent_ref)`.as("existing_parent"))
+    .where("e.entity_ref", "=", key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { entity: assembleEntities([row as EntityRow])[0], parentRef: (row as { existing_parent: string | null }).existing_parent };
+}
+
 export async function getEntityByUid(db: Db, uid: string): Promise<Entity | undefined> {
   const row = await db.selectFrom("catalog_entities as e").select(entityColumns(db)).where("e.entity_id", "=", uid).executeTakeFirst();
   return row ? assembleEntities([row as EntityRow])[0] : undefined;
