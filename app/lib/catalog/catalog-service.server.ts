@@ -92,7 +92,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
           limit,
           after: cursor.orderFieldValues,
           isPrevious: cursor.isPrevious,
-          totalItems: sameReader ? cursor.totalItems : await count(spec),
+          totalItems: sameReader ? cursor.totalItems : count(spec),
           fromCursor: true,
         });
         return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
@@ -105,7 +105,8 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
         orderFields: (request.orderFields ?? []).slice(0, 1).map((field) => ({ ...field, field: field.field.toLowerCase() })),
         permission,
       };
-      const totalItems = request.totalItems === "exclude" ? 0 : await count(spec);
+      // The count (often a cached answer, after a generation lookup) and the page run side by side.
+      const totalItems = request.totalItems === "exclude" ? 0 : count(spec);
       const page = await queryPage(db, spec, { limit, offset: request.offset, totalItems, fromCursor: false });
       return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
     },

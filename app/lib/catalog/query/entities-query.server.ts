@@ -107,15 +107,20 @@ function direction(field: OrderField, reverse: boolean): "asc" | "desc" {
 export async function queryPage(
   db: Db,
   spec: QuerySpec,
-  options: PageOptions & { totalItems: number; fromCursor: boolean },
+  /** The count may still be in flight: on PostgreSQL it overlaps the page's query. */
+  options: PageOptions & { totalItems: number | Promise<number>; fromCursor: boolean },
 ): Promise<{ items: Entity[]; totalItems: number; pageInfo: { nextCursor?: string; prevCursor?: string } }> {
   const { limit } = options;
   // limit=0 asks for the count alone, as Backstage answers it.
-  if (limit === 0) return { items: [], totalItems: options.totalItems, pageInfo: {} };
+  if (limit === 0) return { items: [], totalItems: await options.totalItems, pageInfo: {} };
   const reverse = Boolean(options.isPrevious);
   const orderFields = spec.orderFields;
   const sortValues = sortAliases(orderFields);
-  const rows = (await pageQuery(db, spec, options).execute()) as Array<EntityRow & Record<string, string>>;
+  // Built inside the Promise.all, so a query that fails to build still leaves no rejection of the count unawaited.
+  const [rows, totalItems] = (await Promise.all([(async () => pageQuery(db, spec, options).execute())(), options.totalItems])) as [
+    Array<EntityRow & Record<string, string>>,
+    number,
+  ];
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   if (reverse) page.reverse();
@@ -126,7 +131,7 @@ export async function queryPage(
     query: spec.query,
     orderFields,
     fullTextFilter: spec.fullTextFilter,
-    totalItems: options.totalItems,
+    totalItems,
     permissionKey: permissionKey(spec.permission),
   };
   const pageInfo: { nextCursor?: string; prevCursor?: string } = {};
@@ -137,7 +142,7 @@ export async function queryPage(
   // As in Backstage, the first page never offers a way back, even with an offset.
   const earlierExists = reverse ? hasMore : options.fromCursor;
   if (first && earlierExists) pageInfo.prevCursor = encodeCursor({ ...cursorBase, orderFieldValues: boundaryOf(first), isPrevious: true });
-  return { items: assembleEntities(page), totalItems: options.totalItems, pageInfo };
+  return { items: assembleEntities(page), totalItems, pageInfo };
 }
 
 /** (v1, …, vn, id) strictly after (or before) the boundary, honouring each field's direction. */
