@@ -182,14 +182,19 @@ export function cursorSpec(cursor: QueryCursor): QuerySpec {
 
 /** GET /entities: a plain list in one order, with offset paging. */
 export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; offset?: number }): Promise<Entity[]> {
-  let query = baseQuery(db, spec).select(entityColumns(db));
-  for (const field of spec.orderFields) {
-    query = query.orderBy((eb) => sortExpression(eb as never, field.field, field.order), field.order);
+  // Ids first, as for pages, so the rows and relations are read only for the entities returned, not for those skipped.
+  const sortValues = sortAliases(spec.orderFields);
+  let ids = baseQuery(db, spec).select("e.entity_id as page_id");
+  for (const value of sortValues) {
+    ids = ids.select((eb) => sortExpression(eb as never, value.field.field, value.field.order).as(value.alias));
   }
-  query = query.orderBy("e.entity_id");
-  if (spec.limit !== undefined) query = query.limit(spec.limit);
-  if (spec.offset) query = spec.limit === undefined ? query.limit(Number.MAX_SAFE_INTEGER).offset(spec.offset) : query.offset(spec.offset);
-  return assembleEntities((await query.execute()) as EntityRow[]);
+  for (const value of sortValues) ids = ids.orderBy(sql.ref(value.alias), value.field.order);
+  ids = ids.orderBy("e.entity_id");
+  if (spec.limit !== undefined) ids = ids.limit(spec.limit);
+  if (spec.offset) ids = spec.limit === undefined ? ids.limit(Number.MAX_SAFE_INTEGER).offset(spec.offset) : ids.offset(spec.offset);
+  let query = db.selectFrom(ids.as("p")).innerJoin("catalog_entities as e", "e.entity_id", "p.page_id").select(entityColumns(db));
+  for (const value of sortValues) query = query.orderBy(sql.ref(`p.${value.alias}`), value.field.order);
+  return assembleEntities((await query.orderBy("e.entity_id").execute()) as EntityRow[]);
 }
 
 export async function getEntityByKey(db: Db, key: string): Promise<Entity | undefined> {
