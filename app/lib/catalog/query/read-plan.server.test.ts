@@ -66,6 +66,20 @@ describe.each(TEST_ENGINES)("query plans of catalog reads on %s", (engine) => {
     }
   });
 
+  it("reads a page filtered by kind alone as a range of the (kind, entity_id) index", async () => {
+    const kindOnly = { filter: parseFilterParams(["kind=component"]), orderFields: [] };
+    for (const options of [{ limit: 20 }, { limit: 20, after: ["0190"] }]) {
+      const text = await plan(pageQuery(database.db, kindOnly, options));
+      if (engine === "sqlite") {
+        expect(text).toMatch(/SEARCH e USING COVERING INDEX catalog_entities_kind_uid \(kind=\?/);
+        // Only the outer query sorts its page; the ids come in index order.
+        expect(text.match(/USE TEMP B-TREE/g)?.length ?? 0).toBeLessThanOrEqual(1);
+      } else {
+        expect(text).toMatch(/Index Only Scan using catalog_entities_kind_uid/);
+      }
+    }
+  });
+
   it("reads a cursor page as a range of the same index", async () => {
     const text = await plan(pageQuery(database.db, services, { limit: 20, after: ["0190"] }));
     if (engine === "sqlite") expect(text).toMatch(/SEARCH e USING COVERING INDEX catalog_entities_kind_type \(kind=\? AND spec_type=\? AND entity_id>\?\)/);

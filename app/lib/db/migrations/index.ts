@@ -1,10 +1,12 @@
 import type { Migration } from "kysely/migration";
 import * as catalog from "./0001_catalog";
 import * as auth from "./0002_auth";
+import * as kindUidIndex from "./0005_catalog_kind_uid_index";
 
 // One migration set for SQLite and PostgreSQL, applied in name order at
 // start-up. Names are NNNN_what; a migration once landed is never edited.
 export const migrations: Record<string, Migration> = {
   "0001_catalog": catalog,
   "0002_auth": auth,
+  "0005_catalog_kind_uid_index": kindUidIndex,
 };
