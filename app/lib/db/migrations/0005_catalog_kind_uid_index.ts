@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 // the page is a range of it (decision 012).
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex("catalog_entities_kind_uid").on("catalog_entities").columns(["kind", "entity_id"]).execute();
+  await db.schema.createIndex("catalog_entities_kind_uid").on("catalog_entities").columns(["kind", "entity_id"]).ifNotExists().execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
