@@ -110,23 +110,20 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     const clientDir = path.join(rootDir, "build", "client");
     if (config.config.auth.protectedMode) app.use(guardAssets({ basePath, clientDir, tokens: () => (services as Services).tokens, build }));
     app.use(`${basePath}/assets`, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-    app.use(basePath || "/", express.static(clientDir, { maxAge: "1h", index: false }));
+    // The API is never a file: skip the stat of build/client every API request would cost.
+    const statics = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use(basePath || "/", (req, res, next) => (req.path.startsWith("/api/") ? next() : statics(req, res, next)));
   }
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build,
-      mode: options.viteMiddlewares ? "development" : "production",
-      getLoadContext: async (req, res) => {
-        const context = new RouterContextProvider();
-        const ready = services as Services;
-        const auth = await authenticate(ready.tokens, { authorization: req.get("authorization"), cookie: req.get("cookie") }, ready.externalAccess);
-        context.set(requestContext, { ...ready, requestId: String(res.locals.requestId), auth });
-        return context;
-      },
-    }),
-  );
+  const development = Boolean(options.viteMiddlewares);
+  const getLoadContext = async (req: Request, res: Response) => {
+    const context = new RouterContextProvider();
+    const ready = services as Services;
+    const auth = await authenticate(ready.tokens, { authorization: req.get("authorization"), cookie: req.get("cookie") }, ready.externalAccess);
+    context.set(requestContext, { ...ready, requestId: String(res.locals.requestId), auth });
+    return context;
+  };
+  app.all("/{*splat}", reactRouterHandler(build, development, getLoadContext));
   app.use(errorHandler(logger));
 
   const upgrade = createUpgradeHandler(basePath, options.upgradeRoutes ?? [], pathProblem);
@@ -178,6 +175,20 @@ function sameOriginMutations(req: Request, res: Response, next: NextFunction) {
   }
   if (origin === ours) return next();
   sendError(req, res, new NotAllowedError(`Cross-site request refused: origin ${origin.slice(0, 200)} is not ${ours || "this site"}`));
+}
+
+/**
+ * React Router's handler. Given a build function it derives its route tables
+ * again on every request (a tenth of the server's time under load); in
+ * production the build never changes, so it is derived once, and only
+ * development reloads it per request.
+ */
+function reactRouterHandler(build: () => Promise<ServerBuild>, development: boolean, getLoadContext: (req: Request, res: Response) => Promise<RouterContextProvider>): RequestHandler {
+  if (development) return createRequestHandler({ build, mode: "development", getLoadContext });
+  const handler = build().then((loaded) => createRequestHandler({ build: loaded, mode: "production", getLoadContext }));
+  return (req, res, next) => {
+    handler.then((handle) => handle(req, res, next), next);
+  };
 }
 
 function serverBuildLoader(basePath: string, development: boolean): () => Promise<ServerBuild> {

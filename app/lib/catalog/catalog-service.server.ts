@@ -22,6 +22,7 @@ import {
   getEntitiesByKeys,
   getEntityByKey,
   getEntityByUid,
+  getEntityWithParent,
   listEntities,
   MAX_PAGE_SIZE,
   permissionKey,
@@ -91,7 +92,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
           limit,
           after: cursor.orderFieldValues,
           isPrevious: cursor.isPrevious,
-          totalItems: sameReader ? cursor.totalItems : await count(spec),
+          totalItems: sameReader ? cursor.totalItems : count(spec),
           fromCursor: true,
         });
         return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
@@ -104,7 +105,8 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
         orderFields: (request.orderFields ?? []).slice(0, 1).map((field) => ({ ...field, field: field.field.toLowerCase() })),
         permission,
       };
-      const totalItems = request.totalItems === "exclude" ? 0 : await count(spec);
+      // The count (often a cached answer, after a generation lookup) and the page run side by side.
+      const totalItems = request.totalItems === "exclude" ? 0 : count(spec);
       const page = await queryPage(db, spec, { limit, offset: request.offset, totalItems, fromCursor: false });
       return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
     },
@@ -165,18 +167,14 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       const seen = new Set<string>();
       for (let key: string | null = rootKey; key && !seen.has(key); ) {
         seen.add(key);
-        const row: { parent_ref: string | null } | undefined = await db.selectFrom("catalog_entities").select("parent_ref").where("entity_ref", "=", key).executeTakeFirst();
-        const entity = row && (await getEntityByKey(db, key));
-        if (!row || !entity || !mayRead(call, entity)) {
+        const found = await getEntityWithParent(db, key);
+        if (!found || !mayRead(call, found.entity)) {
           if (items.length === 0) throw new NotFoundError(`No such entity ${rootKey}`);
           items[items.length - 1].parentEntityRefs = [];
           break;
         }
-        const parentExists: boolean = row.parent_ref
-          ? Boolean(await db.selectFrom("catalog_entities").select("entity_id").where("entity_ref", "=", row.parent_ref).executeTakeFirst())
-          : false;
-        items.push({ entity, parentEntityRefs: parentExists && row.parent_ref ? [row.parent_ref] : [] });
-        key = parentExists ? row.parent_ref : null;
+        items.push({ entity: found.entity, parentEntityRefs: found.parentRef ? [found.parentRef] : [] });
+        key = found.parentRef;
       }
       return { rootEntityRef: rootKey, items };
     },

@@ -23,6 +23,7 @@ export type AtriumDatabase = {
 };
 
 const SQLITE_FILENAME = "atrium.sqlite";
+const READ_STATEMENT_CACHE = 256;
 const PG_INT8 = 20;
 
 // Times are epoch milliseconds in bigint columns: well inside a double, so
@@ -54,7 +55,8 @@ function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: s
   // before the commit costs far more there than on a read.
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename, { cacheMiB: WRITER_CACHE_MIB }) }) });
   if (filename === ":memory:") return { db, readDb: db, client: "sqlite", description: filename, destroy: () => db.destroy() };
-  const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename) }) });
+  // Reads repeat a few statements endlessly: keep them prepared.
+  const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename, { statementCache: READ_STATEMENT_CACHE }) }) });
   return {
     db,
     readDb,

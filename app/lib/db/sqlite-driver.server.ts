@@ -1,11 +1,17 @@
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 
 // Kysely's SqliteDialect speaks better-sqlite3's interface; node:sqlite is
 // built into Node 24, so Atrium needs no native addon. This adapts one to the
 // other.
 
-export function openSqlite(filename: string, options: { cacheMiB: number } = { cacheMiB: 128 }): SqliteDatabase & { raw: DatabaseSync } {
+/**
+ * `statementCache`: how many prepared statements to keep, by SQL text. The
+ * read connection runs the same few queries over and over, and preparing one
+ * cost more than running a lookup by key; statements are safe to reuse since
+ * Kysely runs one query at a time per connection.
+ */
+export function openSqlite(filename: string, options: { statementCache?: number; cacheMiB?: number } = {}): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(filename);
   raw.exec("PRAGMA foreign_keys = ON");
   if (filename !== ":memory:") {
@@ -17,21 +23,35 @@ export function openSqlite(filename: string, options: { cacheMiB: number } = { c
   }
   // A larger page cache keeps more of the catalog's indexes in memory; a
   // negative cache_size counts KiB.
-  raw.exec(`PRAGMA cache_size = -${Math.round(options.cacheMiB * 1024)}`);
+  raw.exec(`PRAGMA cache_size = -${Math.round((options.cacheMiB ?? 128) * 1024)}`);
   raw.exec("PRAGMA temp_store = MEMORY");
   return {
     raw,
     close: () => raw.close(),
-    prepare(sql: string): SqliteStatement {
-      const statement = raw.prepare(sql);
-      const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
-      return {
-        reader: statement.columns().length > 0,
-        all: (parameters) => statement.all(...bind(parameters)),
-        run: (parameters) => statement.run(...bind(parameters)),
-        iterate: (parameters) => statement.iterate(...bind(parameters)),
-      };
-    },
+    prepare: options.statementCache ? cachedPrepare(raw, options.statementCache) : (sql: string) => adapt(raw.prepare(sql)),
+  };
+}
+
+function adapt(statement: StatementSync): SqliteStatement {
+  const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
+  return {
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...bind(parameters)),
+    run: (parameters) => statement.run(...bind(parameters)),
+    iterate: (parameters) => statement.iterate(...bind(parameters)),
+  };
+}
+
+/** Prepared statements by SQL text, least recently used dropped first. */
+function cachedPrepare(raw: DatabaseSync, size: number): (sql: string) => SqliteStatement {
+  const cache = new Map<string, SqliteStatement>();
+  return (sql) => {
+    let statement = cache.get(sql);
+    if (statement) cache.delete(sql);
+    else statement = adapt(raw.prepare(sql));
+    cache.set(sql, statement);
+    if (cache.size > size) cache.delete(cache.keys().next().value as string);
+    return statement;
   };
 }
 

@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQ
 import { isPostgres } from "../../db/dialect";
 import type { Database } from "../../db/schema";
 import type { Entity } from "../entity";
-import { assembleEntities, ENTITY_ROW_COLUMNS, type EntityRow } from "../store/entity-reader.server";
+import { assembleEntities, ENTITY_ROW_COLUMNS, relationsColumn, type EntityRow } from "../store/entity-reader.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
 import type { FilterPredicate } from "./predicate";
 import { compileFullText, compilePredicate, ENTITY_REF_ORDER, isRelationField, sortExpression } from "./sql.server";
@@ -57,38 +57,70 @@ export async function countEntities(db: Db, spec: Partial<QuerySpec>): Promise<n
   return Number(row?.count ?? 0);
 }
 
-async function rowsToEntities(db: Db, rows: EntityRow[]): Promise<Entity[]> {
-  return assembleEntities(db, rows);
+/** The columns an entity is assembled from, relations included, from catalog_entities aliased `e`. */
+function entityColumns(db: Db) {
+  return [...ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const), relationsColumn(db).as("relations")];
+}
+
+type PageOptions = { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean };
+
+/**
+ * The rows of one page (limit + 1, to tell whether more follow), in either
+ * direction from a boundary. The page's ids come first, then their rows: the
+ * inner query selects only the entity id and the sort keys, which an index
+ * covers (catalog_entities_kind_type for kind and spec.type), so PostgreSQL
+ * ranges over that index instead of walking the primary key and filtering
+ * heap rows until enough match (decision 012).
+ */
+export function pageQuery(db: Db, spec: QuerySpec, options: PageOptions) {
+  const reverse = Boolean(options.isPrevious);
+  const sortValues = sortAliases(spec.orderFields);
+  let ids = baseQuery(db, spec).select("e.entity_id as page_id");
+  for (const value of sortValues) {
+    ids = ids.select((eb) => sortExpression(eb as never, value.field.field, value.field.order).as(value.alias));
+  }
+  if (options.after) {
+    const boundary = options.after;
+    ids = ids.where((eb) => keysetCondition(eb, sortValues, boundary, reverse));
+  }
+  for (const value of sortValues) ids = ids.orderBy(sql.ref(value.alias), direction(value.field, reverse));
+  ids = ids.orderBy("e.entity_id", reverse ? "desc" : "asc");
+  if (options.offset) ids = ids.offset(options.offset);
+  let query = db
+    .selectFrom(ids.limit(options.limit + 1).as("p"))
+    .innerJoin("catalog_entities as e", "e.entity_id", "p.page_id")
+    .select(entityColumns(db))
+    .select(sortValues.map((value) => sql.ref(`p.${value.alias}`).as(value.alias)));
+  for (const value of sortValues) query = query.orderBy(sql.ref(`p.${value.alias}`), direction(value.field, reverse));
+  return query.orderBy("e.entity_id", reverse ? "desc" : "asc");
+}
+
+function sortAliases(orderFields: OrderField[]) {
+  return orderFields.map((field, index) => ({ alias: `sort_${index}`, field }));
+}
+
+function direction(field: OrderField, reverse: boolean): "asc" | "desc" {
+  return field.order === "asc" !== reverse ? "asc" : "desc";
 }
 
 /** One page of a by-query request, in either direction from a boundary. */
 export async function queryPage(
   db: Db,
   spec: QuerySpec,
-  options: { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean; totalItems: number; fromCursor: boolean },
+  /** The count may still be in flight: on PostgreSQL it overlaps the page's query. */
+  options: PageOptions & { totalItems: number | Promise<number>; fromCursor: boolean },
 ): Promise<{ items: Entity[]; totalItems: number; pageInfo: { nextCursor?: string; prevCursor?: string } }> {
   const { limit } = options;
   // limit=0 asks for the count alone, as Backstage answers it.
-  if (limit === 0) return { items: [], totalItems: options.totalItems, pageInfo: {} };
+  if (limit === 0) return { items: [], totalItems: await options.totalItems, pageInfo: {} };
   const reverse = Boolean(options.isPrevious);
   const orderFields = spec.orderFields;
-  let query = baseQuery(db, spec);
-  const sortValues = orderFields.map((field, index) => ({ alias: `sort_${index}`, field }));
-  query = query.select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const));
-  for (const value of sortValues) {
-    query = query.select((eb) => sortExpression(eb as never, value.field.field, value.field.order).as(value.alias));
-  }
-  if (options.after) {
-    const boundary = options.after;
-    query = query.where((eb) => keysetCondition(eb, sortValues, boundary, reverse));
-  }
-  for (const value of sortValues) {
-    const direction = value.field.order === "asc" !== reverse ? "asc" : "desc";
-    query = query.orderBy(sql.ref(value.alias), direction);
-  }
-  query = query.orderBy("e.entity_id", reverse ? "desc" : "asc");
-  if (options.offset) query = query.offset(options.offset);
-  const rows = (await query.limit(limit + 1).execute()) as Array<EntityRow & Record<string, string>>;
+  const sortValues = sortAliases(orderFields);
+  // Built inside the Promise.all, so a query that fails to build still leaves no rejection of the count unawaited.
+  const [rows, totalItems] = (await Promise.all([(async () => pageQuery(db, spec, options).execute())(), options.totalItems])) as [
+    Array<EntityRow & Record<string, string>>,
+    number,
+  ];
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   if (reverse) page.reverse();
@@ -99,7 +131,7 @@ export async function queryPage(
     query: spec.query,
     orderFields,
     fullTextFilter: spec.fullTextFilter,
-    totalItems: options.totalItems,
+    totalItems,
     permissionKey: permissionKey(spec.permission),
   };
   const pageInfo: { nextCursor?: string; prevCursor?: string } = {};
@@ -110,7 +142,7 @@ export async function queryPage(
   // As in Backstage, the first page never offers a way back, even with an offset.
   const earlierExists = reverse ? hasMore : options.fromCursor;
   if (first && earlierExists) pageInfo.prevCursor = encodeCursor({ ...cursorBase, orderFieldValues: boundaryOf(first), isPrevious: true });
-  return { items: await rowsToEntities(db, page), totalItems: options.totalItems, pageInfo };
+  return { items: assembleEntities(page), totalItems, pageInfo };
 }
 
 /** (v1, …, vn, id) strictly after (or before) the boundary, honouring each field's direction. */
@@ -150,24 +182,44 @@ export function cursorSpec(cursor: QueryCursor): QuerySpec {
 
 /** GET /entities: a plain list in one order, with offset paging. */
 export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; offset?: number }): Promise<Entity[]> {
-  let query = baseQuery(db, spec).select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const));
-  for (const field of spec.orderFields) {
-    query = query.orderBy((eb) => sortExpression(eb as never, field.field, field.order), field.order);
+  // Ids first, as for pages, so the rows and relations are read only for the entities returned, not for those skipped.
+  const sortValues = sortAliases(spec.orderFields);
+  let ids = baseQuery(db, spec).select("e.entity_id as page_id");
+  for (const value of sortValues) {
+    ids = ids.select((eb) => sortExpression(eb as never, value.field.field, value.field.order).as(value.alias));
   }
-  query = query.orderBy("e.entity_id");
-  if (spec.limit !== undefined) query = query.limit(spec.limit);
-  if (spec.offset) query = spec.limit === undefined ? query.limit(Number.MAX_SAFE_INTEGER).offset(spec.offset) : query.offset(spec.offset);
-  return rowsToEntities(db, (await query.execute()) as EntityRow[]);
+  for (const value of sortValues) ids = ids.orderBy(sql.ref(value.alias), value.field.order);
+  ids = ids.orderBy("e.entity_id");
+  if (spec.limit !== undefined) ids = ids.limit(spec.limit);
+  if (spec.offset) ids = spec.limit === undefined ? ids.limit(Number.MAX_SAFE_INTEGER).offset(spec.offset) : ids.offset(spec.offset);
+  let query = db.selectFrom(ids.as("p")).innerJoin("catalog_entities as e", "e.entity_id", "p.page_id").select(entityColumns(db));
+  for (const value of sortValues) query = query.orderBy(sql.ref(`p.${value.alias}`), value.field.order);
+  return assembleEntities((await query.orderBy("e.entity_id").execute()) as EntityRow[]);
 }
 
 export async function getEntityByKey(db: Db, key: string): Promise<Entity | undefined> {
-  const row = await db.selectFrom("catalog_entities").select([...ENTITY_ROW_COLUMNS]).where("entity_ref", "=", key).executeTakeFirst();
-  return row ? (await rowsToEntities(db, [row]))[0] : undefined;
+  const row = await db.selectFrom("catalog_entities as e").select(entityColumns(db)).where("e.entity_ref", "=", key).executeTakeFirst();
+  return row ? assembleEntities([row as EntityRow])[0] : undefined;
+}
+
+/**
+ * An entity with the ref of the Location entity that emitted it, when that
+ * one still exists: one query per step of an ancestry instead of three.
+ */
+export async function getEntityWithParent(db: Db, key: string): Promise<{ entity: Entity; parentRef: string | null } | undefined> {
+  const row = await db
+    .selectFrom("catalog_entities as e")
+    .select(entityColumns(db))
+    .select(sql<string | null>`(SELECT p.entity_ref FROM catalog_entities p WHERE p.entity_ref = e.parent_ref)`.as("existing_parent"))
+    .where("e.entity_ref", "=", key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { entity: assembleEntities([row as EntityRow])[0], parentRef: (row as { existing_parent: string | null }).existing_parent };
 }
 
 export async function getEntityByUid(db: Db, uid: string): Promise<Entity | undefined> {
-  const row = await db.selectFrom("catalog_entities").select([...ENTITY_ROW_COLUMNS]).where("entity_id", "=", uid).executeTakeFirst();
-  return row ? (await rowsToEntities(db, [row]))[0] : undefined;
+  const row = await db.selectFrom("catalog_entities as e").select(entityColumns(db)).where("e.entity_id", "=", uid).executeTakeFirst();
+  return row ? assembleEntities([row as EntityRow])[0] : undefined;
 }
 
 /** by-refs: items in request order, null where missing or filtered out. */
@@ -175,10 +227,12 @@ export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterP
   const rows: EntityRow[] = [];
   for (let i = 0; i < keys.length; i += 500) {
     const chunk = keys.slice(i, i + 500);
-    const query = baseQuery(db, { filter }).select(ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const)).where("e.entity_ref", "in", chunk);
+    // On PostgreSQL one array parameter rather than a list of 500: planned faster (10% of a by-refs of 100).
+    const match = isPostgres(db) ? sql<SqlBool>`e.entity_ref = ANY(${chunk}::text[])` : sql<SqlBool>`e.entity_ref IN (${sql.join(chunk)})`;
+    const query = baseQuery(db, { filter }).select(entityColumns(db)).where(match);
     rows.push(...((await query.execute()) as EntityRow[]));
   }
-  const entities = await rowsToEntities(db, rows);
+  const entities = assembleEntities(rows);
   const byKey = new Map(rows.map((row, index) => [row.entity_ref, entities[index]]));
   return keys.map((key) => byKey.get(key) ?? null);
 }
