@@ -1,13 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../tests/support/databases";
-import { createCatalog, type Catalog } from "../catalog/catalog.server";
-import { configSchema } from "../config/schema";
-import { openDatabase, type AtriumDatabase } from "../db/client.server";
-import { migrateToLatest } from "../db/migrate.server";
+import { describe, expect, it } from "vitest";
+import { useIngestedCatalog } from "../../../tests/support/catalog";
+import { TEST_ENGINES } from "../../../tests/support/databases";
 import type { ProviderConfig } from "./provider-config.server";
 import { resolveSignIn } from "./resolvers.server";
 
@@ -24,31 +17,10 @@ const ORG = [
 const provider = (id: ProviderConfig["id"], resolvers: ProviderConfig["resolvers"] = []): ProviderConfig => ({ id, environment: "development", clientId: "x", callbackUrl: "http://localhost/cb", scopes: [], resolvers });
 
 describe.each(TEST_ENGINES)("sign-in resolvers on %s", (engine) => {
-  let dir: string;
-  let dbConfig: TestDatabaseConfig;
-  let database: AtriumDatabase;
-  let catalog: Catalog;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "atrium-resolvers-"));
-    writeFileSync(path.join(dir, "org.yaml"), ORG.map((entity) => JSON.stringify(entity)).join("\n---\n"));
-    dbConfig = testDatabaseConfig(engine);
-    database = await openDatabase(dbConfig as never, dir);
-    await migrateToLatest(database);
-    const config = configSchema.parse({ app: { baseUrl: "http://localhost:7007" }, catalog: { locations: [{ type: "file", target: "org.yaml" }], rules: [{ allow: ["User", "Group", "Location"] }], processingInterval: false } });
-    catalog = createCatalog({ db: database.db, config, rootDir: dir, logger: pino({ level: "silent" }) });
-    await catalog.start();
-    await catalog.stop();
-    await catalog.engine.drain();
-  });
-  afterAll(async () => {
-    await database.destroy();
-    await dropTestDatabase(dbConfig);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const fixture = useIngestedCatalog(engine, ORG, ["User", "Group"]);
 
   it("matches the profile email to spec.profile.email, whatever its case, with the user's groups", async () => {
-    await expect(resolveSignIn(catalog, provider("oidc"), { email: "ada@example.com" })).resolves.toEqual({
+    await expect(resolveSignIn(fixture.catalog, provider("oidc"), { email: "ada@example.com" })).resolves.toEqual({
       userEntityRef: "user:default/ada",
       ownershipEntityRefs: ["user:default/ada", "group:default/platform"],
       provider: "oidc",
@@ -56,15 +28,15 @@ describe.each(TEST_ENGINES)("sign-in resolvers on %s", (engine) => {
   });
 
   it("matches a source-control login to the entity name or its annotation, and a user id to its annotation", async () => {
-    await expect(resolveSignIn(catalog, provider("github"), { username: "ada" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
-    await expect(resolveSignIn(catalog, provider("github", [{ resolver: "usernameMatchingUserEntityAnnotation" }]), { username: "ada-gh" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
-    await expect(resolveSignIn(catalog, provider("github", [{ resolver: "userIdMatchingUserEntityAnnotation" }]), { userId: "42" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
-    await expect(resolveSignIn(catalog, provider("okta", [{ resolver: "emailLocalPartMatchingUserEntityName" }]), { email: "ada@elsewhere.example" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
+    await expect(resolveSignIn(fixture.catalog, provider("github"), { username: "ada" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
+    await expect(resolveSignIn(fixture.catalog, provider("github", [{ resolver: "usernameMatchingUserEntityAnnotation" }]), { username: "ada-gh" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
+    await expect(resolveSignIn(fixture.catalog, provider("github", [{ resolver: "userIdMatchingUserEntityAnnotation" }]), { userId: "42" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
+    await expect(resolveSignIn(fixture.catalog, provider("okta", [{ resolver: "emailLocalPartMatchingUserEntityName" }]), { email: "ada@elsewhere.example" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
   });
 
   it("tries resolvers in order and names the user and every reason when none matches", async () => {
     const config = provider("github", [{ resolver: "usernameMatchingUserEntityName" }, { resolver: "emailMatchingUserEntityProfileEmail" }]);
-    await expect(resolveSignIn(catalog, config, { username: "grace", email: "grace@example.com" })).rejects.toMatchObject({
+    await expect(resolveSignIn(fixture.catalog, config, { username: "grace", email: "grace@example.com" })).rejects.toMatchObject({
       name: "AuthenticationError",
       message:
         "Failed to sign in: could not resolve user 'grace' from github to a User entity of the catalog (usernameMatchingUserEntityName: no User entity in the catalog is named 'grace' (the github username); emailMatchingUserEntityProfileEmail: no User entity in the catalog has spec.profile.email 'grace@example.com')",
@@ -72,8 +44,8 @@ describe.each(TEST_ENGINES)("sign-in resolvers on %s", (engine) => {
   });
 
   it("refuses ambiguous matches, profiles without the handle, and unknown resolvers", async () => {
-    await expect(resolveSignIn(catalog, provider("oidc"), { email: "twins@example.com" })).rejects.toThrow("more than one User entity has spec.profile.email 'twins@example.com'");
-    await expect(resolveSignIn(catalog, provider("oidc"), { displayName: "No Email" })).rejects.toThrow("could not resolve user 'No Email' from oidc to a User entity of the catalog (emailMatchingUserEntityProfileEmail: the profile from the provider has no email)");
-    await expect(resolveSignIn(catalog, provider("oidc", [{ resolver: "magic" }]), { email: "ada@example.com" })).rejects.toThrow("the sign-in resolver 'magic' is unknown");
+    await expect(resolveSignIn(fixture.catalog, provider("oidc"), { email: "twins@example.com" })).rejects.toThrow("more than one User entity has spec.profile.email 'twins@example.com'");
+    await expect(resolveSignIn(fixture.catalog, provider("oidc"), { displayName: "No Email" })).rejects.toThrow("could not resolve user 'No Email' from oidc to a User entity of the catalog (emailMatchingUserEntityProfileEmail: the profile from the provider has no email)");
+    await expect(resolveSignIn(fixture.catalog, provider("oidc", [{ resolver: "magic" }]), { email: "ada@example.com" })).rejects.toThrow("the sign-in resolver 'magic' is unknown");
   });
 });

@@ -1,13 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../../tests/support/databases";
-import { configSchema } from "../../config/schema";
-import { openDatabase, type AtriumDatabase } from "../../db/client.server";
-import { migrateToLatest } from "../../db/migrate.server";
-import { createCatalog, type Catalog } from "../catalog.server";
+import { describe, expect, it } from "vitest";
+import { useIngestedCatalog } from "../../../../tests/support/catalog";
+import { TEST_ENGINES } from "../../../../tests/support/databases";
 import type { Entity } from "../entity";
 import { parseFilterParams } from "./predicate";
 import { INTERNAL_CREDENTIALS } from "../../auth/credentials";
@@ -34,34 +27,10 @@ const components = Array.from({ length: 25 }, (_, i) => ({
 const groups = ["team-a", "team-b"].map((name) => ({ apiVersion: "backstage.io/v1alpha1", kind: "Group", metadata: { name }, spec: { type: "team", children: [] } }));
 
 describe.each(TEST_ENGINES)("entity queries on %s", (engine) => {
-  let dir: string;
-  let dbConfig: TestDatabaseConfig;
-  let database: AtriumDatabase;
-  let catalog: Catalog;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "atrium-query-"));
-    writeFileSync(path.join(dir, "all.yaml"), [...groups, ...components].map((document) => JSON.stringify(document)).join("\n---\n"));
-    dbConfig = testDatabaseConfig(engine);
-    database = await openDatabase(dbConfig as never, dir);
-    await migrateToLatest(database);
-    const config = configSchema.parse({
-      app: { baseUrl: "http://localhost:7007" },
-      catalog: { locations: [{ type: "file", target: "./all.yaml" }], rules: [{ allow: ["Component", "Group", "Location"] }], processingInterval: false },
-    });
-    catalog = createCatalog({ db: database.db, config, rootDir: dir, logger: pino({ level: "silent" }) });
-    await catalog.start();
-    await catalog.stop();
-    await catalog.engine.drain();
-  });
-  afterAll(async () => {
-    await database.destroy();
-    await dropTestDatabase(dbConfig);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const fixture = useIngestedCatalog(engine, [...groups, ...components], ["Component", "Group"]);
 
   const names = (items: Array<Partial<Entity>>) => items.map((item) => item.metadata?.name);
-  const query = (filter: string[], extra: object = {}) => catalog.entities.queryEntities({ filter: parseFilterParams(filter), limit: 100, ...extra }, SYSTEM);
+  const query = (filter: string[], extra: object = {}) => fixture.catalog.entities.queryEntities({ filter: parseFilterParams(filter), limit: 100, ...extra }, SYSTEM);
 
   it("ANDs the pairs of one filter, ORs filters, and matches case-insensitively", async () => {
     expect((await query(["kind=Component,spec.type=SERVICE,spec.lifecycle=experimental"])).totalItems).toBe(2);
@@ -77,21 +46,21 @@ describe.each(TEST_ENGINES)("entity queries on %s", (engine) => {
   });
 
   it("evaluates predicates with $not, $in, $hasPrefix and $exists", async () => {
-    const result = await catalog.entities.queryEntities({
+    const result = await fixture.catalog.entities.queryEntities({
       query: { $all: [{ kind: "component" }, { $not: { "spec.owner": "team-a" } }, { "metadata.name": { $hasPrefix: "SVC-1" } }] },
       limit: 100,
     }, SYSTEM);
     expect(names(result.items).sort()).toEqual(["svc-12", "svc-16"]);
-    expect((await catalog.entities.queryEntities({ query: { "spec.type": { $in: ["website", "library"] }, "metadata.title": { $exists: false } } }, SYSTEM)).totalItems).toBe(3);
+    expect((await fixture.catalog.entities.queryEntities({ query: { "spec.type": { $in: ["website", "library"] }, "metadata.title": { $exists: false } } }, SYSTEM)).totalItems).toBe(3);
   });
 
   it("pages forward and back through every item with stable totals", async () => {
     const orderFields = [{ field: "metadata.title", order: "desc" as const }];
-    const first = await catalog.entities.queryEntities({ filter: parseFilterParams(["kind=component"]), orderFields, limit: 7 }, SYSTEM);
+    const first = await fixture.catalog.entities.queryEntities({ filter: parseFilterParams(["kind=component"]), orderFields, limit: 7 }, SYSTEM);
     expect(first.totalItems).toBe(25);
     expect(first.pageInfo.prevCursor).toBeUndefined();
     const pages = [first];
-    while (pages.at(-1)!.pageInfo.nextCursor) pages.push(await catalog.entities.queryEntities({ cursor: pages.at(-1)!.pageInfo.nextCursor!, limit: 7 }, SYSTEM));
+    while (pages.at(-1)!.pageInfo.nextCursor) pages.push(await fixture.catalog.entities.queryEntities({ cursor: pages.at(-1)!.pageInfo.nextCursor!, limit: 7 }, SYSTEM));
     const all = pages.flatMap((page) => names(page.items));
     expect(pages).toHaveLength(4);
     expect(new Set(all).size).toBe(25);
@@ -101,35 +70,35 @@ describe.each(TEST_ENGINES)("entity queries on %s", (engine) => {
     const titles = pages.flatMap((page) => page.items.map((item) => item.metadata?.title)).slice(0, 20);
     expect(titles).toEqual([...titles].sort().reverse());
 
-    const back = await catalog.entities.queryEntities({ cursor: pages[2].pageInfo.prevCursor!, limit: 7 }, SYSTEM);
+    const back = await fixture.catalog.entities.queryEntities({ cursor: pages[2].pageInfo.prevCursor!, limit: 7 }, SYSTEM);
     expect(names(back.items)).toEqual(names(pages[1].items));
-    const backToStart = await catalog.entities.queryEntities({ cursor: back.pageInfo.prevCursor!, limit: 7 }, SYSTEM);
+    const backToStart = await fixture.catalog.entities.queryEntities({ cursor: back.pageInfo.prevCursor!, limit: 7 }, SYSTEM);
     expect(names(backToStart.items)).toEqual(names(first.items));
     expect(backToStart.pageInfo.prevCursor).toBeUndefined();
     expect(backToStart.pageInfo.nextCursor).toBeDefined();
   });
 
   it("orders by uid by default and skips counting when asked", async () => {
-    const result = await catalog.entities.queryEntities({ filter: parseFilterParams(["kind=component"]), limit: 25, totalItems: "exclude" }, SYSTEM);
+    const result = await fixture.catalog.entities.queryEntities({ filter: parseFilterParams(["kind=component"]), limit: 25, totalItems: "exclude" }, SYSTEM);
     const uids = result.items.map((item) => item.metadata?.uid as string);
     expect(uids).toEqual([...uids].sort());
     expect(result.totalItems).toBe(0);
   });
 
   it("finds a full-text term as a substring of the named fields, or of the sort field", async () => {
-    const byTitle = await catalog.entities.queryEntities({ fullTextFilter: { term: "VICE 3", fields: ["metadata.title"] }, limit: 100 }, SYSTEM);
+    const byTitle = await fixture.catalog.entities.queryEntities({ fullTextFilter: { term: "VICE 3", fields: ["metadata.title"] }, limit: 100 }, SYSTEM);
     expect(names(byTitle.items).sort()).toEqual(["svc-03", "svc-17", "svc-24"]);
     // Only components: the root Location's generated name is random hex, which may hold "-2".
-    const short = await catalog.entities.queryEntities({ filter: parseFilterParams(["kind=component"]), fullTextFilter: { term: "-2", fields: ["metadata.name"] }, limit: 100 }, SYSTEM);
+    const short = await fixture.catalog.entities.queryEntities({ filter: parseFilterParams(["kind=component"]), fullTextFilter: { term: "-2", fields: ["metadata.name"] }, limit: 100 }, SYSTEM);
     expect(short.totalItems).toBe(5);
-    const bySortField = await catalog.entities.queryEntities({ fullTextFilter: { term: "svc-1" }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: 100 }, SYSTEM);
+    const bySortField = await fixture.catalog.entities.queryEntities({ fullTextFilter: { term: "svc-1" }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: 100 }, SYSTEM);
     expect(names(bySortField.items)).toEqual(["svc-10", "svc-11", "svc-12", "svc-13", "svc-14", "svc-15", "svc-16", "svc-17", "svc-18", "svc-19"]);
-    const onlyUid = await catalog.entities.queryEntities({ fullTextFilter: { term: "svc" }, limit: 100 }, SYSTEM);
+    const onlyUid = await fixture.catalog.entities.queryEntities({ fullTextFilter: { term: "svc" }, limit: 100 }, SYSTEM);
     expect(onlyUid.totalItems).toBe(0);
   });
 
   it("counts facets by the value as written, within the filter", async () => {
-    const { facets } = await catalog.entities.facets({ facets: ["metadata.labels.language", "metadata.tags", "spec.type"], filter: parseFilterParams(["spec.lifecycle=production"]) }, SYSTEM);
+    const { facets } = await fixture.catalog.entities.facets({ facets: ["metadata.labels.language", "metadata.tags", "spec.type"], filter: parseFilterParams(["spec.lifecycle=production"]) }, SYSTEM);
     expect(facets["metadata.labels.language"]).toEqual([
       { value: "Java", count: 10 },
       { value: "java", count: 10 },
@@ -146,7 +115,7 @@ describe.each(TEST_ENGINES)("entity queries on %s", (engine) => {
   });
 
   it("returns by-refs in request order with null for what is missing or filtered out", async () => {
-    const result = await catalog.entities.entitiesByRefs({
+    const result = await fixture.catalog.entities.entitiesByRefs({
       entityRefs: ["component:default/svc-02", "component:default/nope", "Component:Default/SVC-01", "group:default/team-a"],
       fields: ["metadata.name"],
       filter: parseFilterParams(["kind=component"]),

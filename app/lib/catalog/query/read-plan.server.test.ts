@@ -1,15 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../../tests/support/databases";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useIngestedCatalog } from "../../../../tests/support/catalog";
+import { TEST_ENGINES } from "../../../../tests/support/databases";
 import { queryPlan } from "../../../../tests/support/query-plans";
-import { configSchema } from "../../config/schema";
-import { openDatabase, type AtriumDatabase } from "../../db/client.server";
-import { migrateToLatest } from "../../db/migrate.server";
-import { createCatalog } from "../catalog.server";
 import { pageQuery } from "./entities-query.server";
 import { parseFilterParams } from "./predicate";
 
@@ -27,38 +20,18 @@ const components = Array.from({ length: 60 }, (_, i) => ({
 }));
 
 describe.each(TEST_ENGINES)("query plans of catalog reads on %s", (engine) => {
-  let dir: string;
-  let dbConfig: TestDatabaseConfig;
-  let database: AtriumDatabase;
+  const fixture = useIngestedCatalog(engine, [...groups, ...components], ["Component", "Group"]);
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "atrium-read-plan-"));
-    writeFileSync(path.join(dir, "all.yaml"), [...groups, ...components].map((document) => JSON.stringify(document)).join("\n---\n"));
-    dbConfig = testDatabaseConfig(engine);
-    database = await openDatabase(dbConfig as never, dir);
-    await migrateToLatest(database);
-    const config = configSchema.parse({
-      app: { baseUrl: "http://localhost:7007" },
-      catalog: { locations: [{ type: "file", target: "./all.yaml" }], rules: [{ allow: ["Component", "Group", "Location"] }], processingInterval: false },
-    });
-    const catalog = createCatalog({ db: database.db, config, rootDir: dir, logger: pino({ level: "silent" }) });
-    await catalog.start();
-    await catalog.stop();
-    await catalog.engine.drain();
     // Plans with statistics and a visibility map, as a catalog that has been running has them.
-    await sql.raw(engine === "pg" ? "VACUUM ANALYZE" : "ANALYZE").execute(database.db);
-  });
-  afterAll(async () => {
-    await database.destroy();
-    await dropTestDatabase(dbConfig);
-    rmSync(dir, { recursive: true, force: true });
+    await sql.raw(engine === "pg" ? "VACUUM ANALYZE" : "ANALYZE").execute(fixture.db);
   });
 
-  const plan = (query: Parameters<typeof queryPlan>[2]) => queryPlan(database.db, engine, query);
+  const plan = (query: Parameters<typeof queryPlan>[2]) => queryPlan(fixture.db, engine, query);
   const services = { filter: parseFilterParams(["kind=component,spec.type=service"]), orderFields: [] };
 
   it("reads the first filtered page as a range of the (kind, spec_type, entity_id) index", async () => {
-    const text = await plan(pageQuery(database.db, services, { limit: 20 }));
+    const text = await plan(pageQuery(fixture.db, services, { limit: 20 }));
     if (engine === "sqlite") {
       expect(text).toMatch(/SEARCH e USING COVERING INDEX catalog_entities_kind_type \(kind=\? AND spec_type=\?\)/);
     } else {
@@ -69,7 +42,7 @@ describe.each(TEST_ENGINES)("query plans of catalog reads on %s", (engine) => {
   it("reads a page filtered by kind alone as a range of the (kind, entity_id) index", async () => {
     const kindOnly = { filter: parseFilterParams(["kind=component"]), orderFields: [] };
     for (const options of [{ limit: 20 }, { limit: 20, after: ["0190"] }]) {
-      const text = await plan(pageQuery(database.db, kindOnly, options));
+      const text = await plan(pageQuery(fixture.db, kindOnly, options));
       if (engine === "sqlite") {
         expect(text).toMatch(/SEARCH e USING COVERING INDEX catalog_entities_kind_uid \(kind=\?/);
         // Only the outer query sorts its page; the ids come in index order.
@@ -81,7 +54,7 @@ describe.each(TEST_ENGINES)("query plans of catalog reads on %s", (engine) => {
   });
 
   it("reads a cursor page as a range of the same index", async () => {
-    const text = await plan(pageQuery(database.db, services, { limit: 20, after: ["0190"] }));
+    const text = await plan(pageQuery(fixture.db, services, { limit: 20, after: ["0190"] }));
     if (engine === "sqlite") expect(text).toMatch(/SEARCH e USING COVERING INDEX catalog_entities_kind_type \(kind=\? AND spec_type=\? AND entity_id>\?\)/);
     else expect(text).toMatch(/Index Only Scan using catalog_entities_kind_type/);
   });
@@ -91,7 +64,7 @@ describe.each(TEST_ENGINES)("query plans of catalog reads on %s", (engine) => {
   // subquery is fenced (store/full-text.server.ts). This guards the shape.
   it("finds full-text matches through the trigram index, then orders only those", async () => {
     const spec = { fullTextFilter: { term: "svc-1", fields: ["metadata.name", "metadata.title"] }, orderFields: [] };
-    const text = await plan(pageQuery(database.db, spec, { limit: 20 }));
+    const text = await plan(pageQuery(fixture.db, spec, { limit: 20 }));
     if (engine === "sqlite") {
       expect(text).toMatch(/SCAN catalog_fts VIRTUAL TABLE INDEX 0:M/);
     } else {
