@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../tests/support/databases";
-import { createCatalog, type Catalog } from "~/lib/catalog/catalog.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useIngestedCatalog } from "../../../tests/support/catalog";
+import { TEST_ENGINES } from "../../../tests/support/databases";
 import type { Entity } from "~/lib/catalog/entity";
-import { configSchema } from "~/lib/config/schema";
-import { openDatabase, type AtriumDatabase } from "~/lib/db/client.server";
-import { migrateToLatest } from "~/lib/db/migrate.server";
 import type { PermissionCondition, PermissionCriteria } from "./criteria";
 import { applyConditions, conditionsToFilter, MATCH_NOTHING } from "./filters";
 import { ENTITIES } from "./test-fixtures";
@@ -44,33 +37,15 @@ const CRITERIA: Array<PermissionCriteria<PermissionCondition>> = [
 const SAMPLE_KINDS = { kind: { $in: ["component", "api", "user"] } };
 
 describe.each(TEST_ENGINES)("permission conditions in memory and in SQL on %s", (engine) => {
-  let dir: string;
-  let dbConfig: TestDatabaseConfig;
-  let database: AtriumDatabase;
-  let catalog: Catalog;
+  const fixture = useIngestedCatalog(
+    engine,
+    ENTITIES.map(({ relations: _relations, ...entity }) => entity),
+    ["Component", "API", "User"],
+  );
   let stored: Entity[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "atrium-permission-"));
-    const documents = ENTITIES.map(({ relations: _relations, ...entity }) => entity);
-    writeFileSync(path.join(dir, "all.yaml"), documents.map((document) => JSON.stringify(document)).join("\n---\n"));
-    dbConfig = testDatabaseConfig(engine);
-    database = await openDatabase(dbConfig as never, dir);
-    await migrateToLatest(database);
-    const config = configSchema.parse({
-      app: { baseUrl: "http://localhost:7007" },
-      catalog: { locations: [{ type: "file", target: "./all.yaml" }], rules: [{ allow: ["Component", "API", "User", "Location"] }], processingInterval: false },
-    });
-    catalog = createCatalog({ db: database.db, config, rootDir: dir, logger: pino({ level: "silent" }) });
-    await catalog.start();
-    await catalog.stop();
-    await catalog.engine.drain();
-    stored = (await catalog.entities.queryEntities({ query: SAMPLE_KINDS, limit: 100 }, SYSTEM)).items as Entity[];
-  });
-  afterAll(async () => {
-    await database.destroy();
-    await dropTestDatabase(dbConfig);
-    rmSync(dir, { recursive: true, force: true });
+    stored = (await fixture.catalog.entities.queryEntities({ query: SAMPLE_KINDS, limit: 100 }, SYSTEM)).items as Entity[];
   });
 
   const names = (entities: Entity[]) => entities.map((entity) => entity.metadata.name).sort();
@@ -82,11 +57,11 @@ describe.each(TEST_ENGINES)("permission conditions in memory and in SQL on %s", 
   it.each(CRITERIA.map((criteria) => [JSON.stringify(criteria), criteria] as const))("%s", async (_, criteria) => {
     const inMemory = stored.filter((entity) => applyConditions(criteria, entity));
     // The catalog also holds the Location entity it made for the file: leave it out.
-    const result = await catalog.entities.queryEntities({ query: { $all: [SAMPLE_KINDS, conditionsToFilter(criteria)] }, limit: 100 }, SYSTEM);
+    const result = await fixture.catalog.entities.queryEntities({ query: { $all: [SAMPLE_KINDS, conditionsToFilter(criteria)] }, limit: 100 }, SYSTEM);
     expect(names(result.items as Entity[])).toEqual(names(inMemory));
   });
 
   it("finds nothing for a denial", async () => {
-    expect((await catalog.entities.queryEntities({ query: MATCH_NOTHING, limit: 100 }, SYSTEM)).totalItems).toBe(0);
+    expect((await fixture.catalog.entities.queryEntities({ query: MATCH_NOTHING, limit: 100 }, SYSTEM)).totalItems).toBe(0);
   });
 });
