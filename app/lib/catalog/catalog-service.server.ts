@@ -227,3 +227,22 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
 }
 
 export type EntityService = ReturnType<typeof createEntityService>;
+
+const facetValuesJson = new WeakMap<object, string>();
+
+/**
+ * The JSON body of a facets answer. A facet's values are cached per catalog
+ * generation as one array; its JSON is kept beside it, so a cache hit does
+ * not serialise the same thousands of values again (spec.owner has one per
+ * team: 20,000 on a catalog of a million entities).
+ */
+export function facetsJson(answer: { facets: Record<string, object | undefined> }): string {
+  const parts: string[] = [];
+  for (const [facet, values] of Object.entries(answer.facets)) {
+    if (values === undefined) continue;
+    let json = facetValuesJson.get(values);
+    if (json === undefined) facetValuesJson.set(values, (json = JSON.stringify(values)));
+    parts.push(`${JSON.stringify(facet)}:${json}`);
+  }
+  return `{"facets":{${parts.join(",")}}}`;
+}
