@@ -7,6 +7,11 @@ export default [
   index("routes/home.tsx"),
   route("shell/sidebar", "routes/shell/sidebar.ts"),
 
+  // Catalog
+  route("catalog", "routes/catalog/index.tsx"),
+  route("catalog/star", "routes/catalog/star.ts"),
+  route("catalog/:namespace/:kind/:name/*", "routes/catalog/entity.tsx"),
+
   // Sign-in and sessions
   route("sign-in", "routes/sign-in.tsx"),
   route("sign-out", "routes/sign-out.ts"),

@@ -7,6 +7,7 @@ import { useTranslation } from "./root-data";
 // never links to a page that does not exist.
 const NAV_ITEMS: Array<{ to: string; label: MessageKey; icon: IconName; end?: boolean }> = [
   { to: "/", label: "shell.nav.home", icon: "home", end: true },
+  { to: "/catalog", label: "shell.nav.catalog", icon: "catalog" },
   { to: "/settings", label: "shell.nav.settings", icon: "settings" },
 ];
 

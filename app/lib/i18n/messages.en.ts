@@ -1,7 +1,17 @@
 // Every user-facing string of Atrium in English, the default language. Keys
 // group by area; {{name}} marks an interpolated value. Strings quoted in the
-// specification are kept verbatim.
+// specification are kept verbatim. Large areas keep their strings in
+// messages/, one file each.
+import { catalogCommon } from "./messages/catalog-common.en";
+import { catalogIndex } from "./messages/catalog-index.en";
+import { entityDialogs } from "./messages/entity-dialogs.en";
+import { entityPage } from "./messages/entity-page.en";
+
 export const en = {
+  catalogCommon,
+  catalogIndex,
+  entityPage,
+  entityDialogs,
   shell: {
     skipToContent: "Skip to content",
     navigation: "Main navigation",

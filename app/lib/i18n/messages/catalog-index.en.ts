@@ -1,0 +1,4 @@
+// The catalog index at /catalog.
+export const catalogIndex = {
+  title: "Catalog",
+} as const;
