@@ -2,6 +2,9 @@ import { z } from "zod";
 import { backendAuthSchema } from "../auth/external-access";
 import { permissionConfigSchema } from "../permission/policy-config";
 import { featureFlagNameProblem } from "../settings/feature-flags";
+import { appRoutesSchema } from "../catalog/entity-page/external-routes";
+import { unboundRouteProblems } from "../catalog/entity-page/layout";
+import { entityPageConfigSchema } from "../catalog/entity-page/layout-schema";
 import { configBoolean, configNumber } from "./values";
 
 // The configuration Atrium reads. Keys and shapes follow Backstage's
@@ -111,6 +114,8 @@ export const configSchema = z.object({
       })
       .optional(),
     featureFlags: featureFlags.default([]),
+    // The catalog's external routes (create-component, view-techdoc, ...), resolved to paths.
+    routes: appRoutesSchema,
   }),
   organization: z.object({ name: z.string() }).optional(),
   backend: z
@@ -152,11 +157,10 @@ export const configSchema = z.object({
           pullRequestBranchName: z.string().default("backstage-integration"),
         })
         .default({ entityFilename: "catalog-info.yaml", pullRequestBranchName: "backstage-integration" }),
+      // The entity page's tabs and cards per kind (catalog/entity-page/layout-schema.ts).
+      entityPage: entityPageConfigSchema,
     })
-    .default({
-      locations: [],
-      import: { entityFilename: "catalog-info.yaml", pullRequestBranchName: "backstage-integration" },
-    }),
+    .prefault({}),
   integrations: openRecord.default({}),
   kubernetes: openRecord.optional(),
   techdocs: z.object({ builder: z.string().default("local") }).catchall(z.unknown()).default({ builder: "local" }),
@@ -165,6 +169,10 @@ export const configSchema = z.object({
       endpoints: z.array(z.object({ target: discoveryTarget, plugins: z.array(z.string()) })).default([]),
     })
     .default({ endpoints: [] }),
-});
+})
+  .superRefine((config, ctx) => {
+    // Layouts and route bindings live in different keys; a card needing an unbound route stops start-up.
+    for (const problem of unboundRouteProblems(config.catalog.entityPage, config.app.routes)) ctx.addIssue({ code: "custom", ...problem });
+  });
 
 export type AtriumConfig = z.output<typeof configSchema>;

@@ -1,0 +1,54 @@
+// The built-in entity pages, as Backstage's app template lays them out: an
+// Overview for every kind, API and Dependencies tabs for services and
+// websites, Docs (TechDocs) for components, APIs, systems, domains and
+// resources. Written in the config's own format and parsed by the same
+// schema, so the defaults are an example of what a team can configure.
+// The last layout has no condition: it catches every other kind.
+
+const OVERVIEW_COMMON = ["about", "links", "labels"];
+const DOCS = { path: "/docs", title: "Docs", cards: ["techdocs"] };
+
+export const DEFAULT_LAYOUTS: unknown[] = [
+  {
+    if: { kind: "Component", type: ["service", "website"] },
+    tabs: [
+      { path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "subcomponents"] },
+      { path: "/api", title: "API", cards: ["providedApis", "consumedApis"] },
+      { path: "/dependencies", title: "Dependencies", cards: ["dependsOnComponents", "dependsOnResources", "dependencyOf"] },
+      DOCS,
+    ],
+  },
+  {
+    if: { kind: "Component" },
+    tabs: [
+      { path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "subcomponents", "dependencyOf"] },
+      { path: "/dependencies", title: "Dependencies", cards: ["dependsOnComponents", "dependsOnResources"] },
+      DOCS,
+    ],
+  },
+  {
+    if: { kind: "API" },
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "providers", "consumers"] }, DOCS],
+  },
+  {
+    if: { kind: "System" },
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "components", "apis", "resources"] }, DOCS],
+  },
+  {
+    if: { kind: "Domain" },
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "systems"] }, DOCS],
+  },
+  {
+    if: { kind: "Resource" },
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "dependsOnResources", "dependencyOf"] }, DOCS],
+  },
+  {
+    if: { kind: "Group" },
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "parentGroup", "childGroups", "members", "ownedEntities"] }],
+  },
+  {
+    if: { kind: "User" },
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "memberOf", "ownedEntities"] }],
+  },
+  { tabs: [{ path: "/", title: "Overview", cards: OVERVIEW_COMMON }] },
+];
