@@ -1,11 +1,13 @@
 import { Link } from "~/components/ui/link";
+import { Tooltip, TOOLTIP_DELAY } from "~/components/ui/tooltip";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { lookupPresentation, type Presentations } from "~/lib/catalog/presentation";
 
 /**
  * A link to an entity's page that reads as the entity's title; its ref, kind
- * and type on hover. Presentations were resolved on the server for the whole
- * page (presentRefs); a ref missing from them shows as its humanized form.
+ * and type on hover (a tooltip after 1500 ms; the title attribute without
+ * JavaScript). Presentations were resolved on the server for the whole page
+ * (presentRefs); a ref missing from them shows as its humanized form.
  */
 export function EntityRefLink({
   entityRef,
@@ -28,8 +30,10 @@ export function EntityRefLink({
   }
   if (!to) return <span className={className}>{presentation.primaryTitle}</span>;
   return (
-    <Link to={to} title={presentation.secondaryTitle} data-entity-ref={presentation.entityRef} className={className ?? "text-brand-600 hover:underline dark:text-brand-100"}>
-      {presentation.primaryTitle}
-    </Link>
+    <Tooltip text={presentation.secondaryTitle} delay={TOOLTIP_DELAY.entity}>
+      <Link to={to} data-entity-ref={presentation.entityRef} className={className ?? "text-brand-600 hover:underline dark:text-brand-100"}>
+        {presentation.primaryTitle}
+      </Link>
+    </Tooltip>
   );
 }

@@ -1,33 +1,117 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/entity";
+import { EntityDialogs, OrphanWarning } from "~/components/catalog/entity-dialogs";
+import { EntityCards } from "~/components/catalog/entity-page/entity-cards";
+import { EntityHeader, EntityTabs } from "~/components/catalog/entity-page/entity-header";
+import { EntityNotFound, ProcessingErrors, RelationWarning } from "~/components/catalog/entity-page/warnings";
+import { useTranslation } from "~/components/shell/root-data";
+import { ErrorPanel } from "~/components/ui/error-panel";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
-import { Content } from "~/components/ui/page";
+import { Content, documentTitle } from "~/components/ui/page";
 import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { pageIdentity } from "~/lib/auth/sign-in.server";
+import { entityDialogAction, loadEntityDialogs } from "~/lib/catalog/entity-dialogs.server";
+import { loadEntityPageView } from "~/lib/catalog/entity-page/entity-page.server";
+import { entityRoute } from "~/lib/catalog/entity-route";
 import { getRequestContext } from "~/lib/context.server";
+import { NotFoundError, serializeError } from "~/lib/errors";
+import { createTranslator } from "~/lib/i18n/i18n";
+import { readPreferences } from "~/lib/settings/preferences";
 
-// The entity page: /catalog/:namespace/:kind/:name and its tabs below it.
+// The entity page: /catalog/:namespace/:kind/:name, its tabs below it (the
+// splat). Tabs and cards come from the layout in catalog.entityPage; the
+// dialogs (inspector, unregister) open from the URL and are theirs to load.
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/** The 404 body the ErrorBoundary shows as Backstage's 'Entity not found' panel. */
+type EntityNotFoundData = { entityNotFound: true; kind: string };
+
+async function readEntity({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const app = getRequestContext(context);
   const identity = await pageIdentity(app, request, new Headers());
-  const entity = await app.catalog.entities
-    .entityByName(params.kind, params.namespace, params.name, { credentials: pageCredentials(identity) })
-    .catch(() => undefined);
-  if (!entity) throw data({ kind: params.kind }, { status: 404 });
-  return { entity };
+  const credentials = pageCredentials(identity);
+  // What the visitor may not read is, to them, not there: the same 404.
+  const entity = await app.catalog.entities.entityByName(params.kind, params.namespace, params.name, { credentials }).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  });
+  if (!entity) throw data<EntityNotFoundData>({ entityNotFound: true, kind: params.kind }, { status: 404 });
+  return { app, identity, credentials, entity };
 }
 
-export default function EntityPage({ loaderData }: Route.ComponentProps) {
+export async function loader(args: Route.LoaderArgs) {
+  const { app, identity, credentials, entity } = await readEntity(args);
+  const url = new URL(args.request.url);
+  const [view, dialogs] = await Promise.all([
+    loadEntityPageView(app, { entity, splat: args.params["*"], credentials, identity }),
+    loadEntityDialogs(app, { url, entity, credentials }),
+  ]);
+  if (!view) {
+    const t = createTranslator(readPreferences(args.request.headers.get("cookie")).language);
+    throw data(t("notFound.detail"), { status: 404, statusText: "Not Found" });
+  }
+  return { entity, view, dialogs };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { app, identity, credentials, entity } = await readEntity(args);
+  const form = await args.request.formData();
+  const handled = await entityDialogAction(app, { request: args.request, form, entity, credentials, identity });
+  if (handled !== undefined) return handled;
+  // The page itself has no forms of its own: the star posts to /catalog/star.
+  return data({ error: `Unknown intent '${String(form.get("intent") ?? "")}'` }, { status: 400 });
+}
+
+export default function EntityPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { entity, view, dialogs } = loaderData;
+  const actionError = actionData && typeof actionData === "object" && "error" in actionData ? String(actionData.error) : undefined;
   return (
     <main id="main">
+      <EntityHeader view={view} />
+      <EntityTabs view={view} basePath={entityRoute(entity)} />
       <Content>
-        <h1>{loaderData.entity.metadata.title ?? loaderData.entity.metadata.name}</h1>
+        <div className="flex flex-col gap-4">
+          {view.overview ? (
+            <>
+              <OrphanWarning entity={entity} />
+              <ProcessingErrors errors={view.processingErrors} presentations={view.presentations} />
+              <RelationWarning missing={view.missingRelations} />
+            </>
+          ) : null}
+          <EntityCards view={view} entity={entity} />
+        </div>
       </Content>
+      <EntityDialogs data={dialogs} entity={entity} actionError={actionError} />
     </main>
   );
 }
 
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { config?: { title?: string }; preferences?: { language?: string } } | undefined;
+  const t = createTranslator(root?.preferences?.language);
+  const header = loaderData?.view.header;
+  const title = header ? (header.namespace ? t("entityPage.titleInNamespace", { title: header.title, namespace: header.namespace }) : header.title) : t("entityPage.notFound");
+  return [{ title: documentTitle(title, root?.config?.title) }];
+}
+
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const error = useRouteError();
+  const t = useTranslation();
+  if (isRouteErrorResponse(error) && (error.data as Partial<EntityNotFoundData> | null)?.entityNotFound) {
+    return (
+      <main id="main">
+        <Content>
+          <EntityNotFound kind={String((error.data as EntityNotFoundData).kind)} />
+        </Content>
+      </main>
+    );
+  }
+  if (isRouteErrorResponse(error) || !(error instanceof Error)) return <GeneralErrorBoundary />;
+  // A load error: an error alert with the error's text (spec 2.3).
+  return (
+    <main id="main">
+      <Content>
+        <ErrorPanel title={t("entityPage.loadError")} error={serializeError(error)} />
+      </Content>
+    </main>
+  );
 }
