@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+import { signInAsCustomUser, uniqueUserId } from "./support/custom-user";
+
+// The entity page of the example catalog, with JavaScript on and off. Each
+// test signs in as a user of its own, so starring in one project never shows
+// in the other.
+
+const APP_TITLE = "Keystone Living Developer Portal";
+const SERVICE = "/catalog/default/component/listing-search-service";
+
+test.beforeEach(async ({ page }, testInfo) => {
+  await signInAsCustomUser(page, uniqueUserId(testInfo, "entity"));
+});
+
+test("shows the header, the tabs, the About card and the relations, and switches tabs by link", async ({ page }) => {
+  const response = await page.goto(SERVICE);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(`Listing search service | ${APP_TITLE}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Listing search service");
+  await expect(page.getByTestId("entity-type-line")).toHaveText("Component — service");
+  const tabs = page.getByRole("navigation", { name: "Entity sections" });
+  await expect(tabs.getByRole("link")).toHaveText(["Overview", "API", "Dependencies", "Docs"]);
+  await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+
+  const about = page.getByRole("region", { name: "About" });
+  await expect(about).toContainText("Go service behind the Listing Search API.");
+  await expect(about.getByRole("link", { name: "Listings & Search" })).toHaveAttribute("href", "/catalog/default/system/listings");
+  await expect(about.getByRole("link", { name: /View Source/ })).toHaveAttribute("href", "https://github.com/keystone-living/listing-search/tree/main/");
+
+  await tabs.getByRole("link", { name: "API" }).click();
+  await expect(page).toHaveURL(new RegExp(`${SERVICE}/api$`));
+  await expect(tabs.getByRole("link", { name: "API" })).toHaveAttribute("aria-current", "page");
+  const provided = page.getByRole("region", { name: "Provided APIs" });
+  await expect(provided.getByRole("link", { name: "Listing Search API" })).toBeVisible();
+
+  // Follow a relation to another entity's page.
+  await provided.getByRole("link", { name: "Listing Search API" }).click();
+  await expect(page).toHaveURL(/\/catalog\/default\/api\/listing-search-api$/);
+  await expect(page.getByTestId("entity-type-line")).toHaveText("API — openapi");
+  await expect(page.getByRole("region", { name: "Providers" }).getByRole("link", { name: "Listing search service" })).toBeVisible();
+});
+
+test("stars and unstars the entity from the header", async ({ page }) => {
+  await page.goto(SERVICE);
+  await page.getByRole("button", { name: "Add Listing search service to favorites" }).click();
+  await expect(page.getByRole("button", { name: "Remove Listing search service from favorites" })).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Remove Listing search service from favorites" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove Listing search service from favorites" }).click();
+  await expect(page.getByRole("button", { name: "Add Listing search service to favorites" })).toHaveAttribute("aria-pressed", "false");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Add Listing search service to favorites" })).toBeVisible();
+});
+
+test("opens the 'more' menu: Unregister and Inspect link to the dialogs' URLs", async ({ page }, testInfo) => {
+  await page.goto(SERVICE);
+  await page.getByRole("button", { name: "More" }).or(page.getByLabel("More")).first().click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "Unregister entity" })).toHaveAttribute("href", `${SERVICE}?unregister`);
+  await expect(menu.getByRole("menuitem", { name: "Inspect entity" })).toHaveAttribute("href", `${SERVICE}?inspect`);
+  if (testInfo.project.name === "js") {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await menu.getByRole("menuitem", { name: "Copy entity URL" }).click();
+    await expect(menu.getByRole("status")).toHaveText("Copied!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`${SERVICE}$`));
+    // Transient: gone again after a moment.
+    await expect(menu.getByText("Copied!")).toHaveCount(0);
+  } else {
+    await expect(menu.getByRole("menuitem", { name: "Copy entity URL" })).toHaveCount(0);
+  }
+});
+
+test("shows the kind and type of an entity link on hover", async ({ page }, testInfo) => {
+  await page.goto(SERVICE);
+  const owner = page.getByRole("region", { name: "About" }).getByRole("link", { name: "Renter Experience" });
+  if (testInfo.project.name === "js") {
+    await owner.hover();
+    await expect(page.getByRole("tooltip")).toHaveText("group:renter-experience-team | Group | team", { timeout: 4_000 });
+    await expect(owner).toHaveAttribute("aria-describedby", /.+/);
+  } else {
+    await expect(owner).toHaveAttribute("title", "group:renter-experience-team | Group | team");
+  }
+});
+
+test("says 'Entity not found' with status 404 for an unknown entity", async ({ page }) => {
+  const response = await page.goto("/catalog/default/component/no-such-component");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Entity not found")).toBeVisible();
+  await expect(page.getByText("There is no component with the requested kind, namespace, and name.")).toBeVisible();
+});
+
+test("keeps screenshots of an entity page in light and dark", async ({ page, context, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "one set of screenshots is enough");
+  for (const theme of ["light", "dark"] as const) {
+    await context.addCookies([{ name: "atrium-theme", value: theme, url: baseURL }]);
+    await page.goto(SERVICE);
+    await expect(page.getByRole("region", { name: "About" })).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/entity-page-${theme}.png`, fullPage: true });
+  }
+});
