@@ -7,7 +7,7 @@ const FIRST_PORT = Number(process.env.ATRIUM_E2E_PORT ?? 7411);
 export const ROOT_APP_PORT = FIRST_PORT;
 export const PREFIXED_APP_PORT = FIRST_PORT + 1;
 export const NGINX_PORT = FIRST_PORT + 2;
-/** The catalog files the dialogs' tests register and change (tests/e2e/support/catalog-fixture.js). */
+/** The catalog files the dialogs' tests register and change (tests/e2e/support/catalog-fixture-server.js). */
 export const CATALOG_FIXTURE_PORT = FIRST_PORT + 3;
 
 const app = (port: number, baseUrl: string, extraEnv: Record<string, string> = {}) => ({
@@ -47,7 +47,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `node tests/e2e/support/catalog-fixture.js ${CATALOG_FIXTURE_PORT}`,
+      command: `node tests/e2e/support/catalog-fixture-server.js ${CATALOG_FIXTURE_PORT}`,
       url: `http://127.0.0.1:${CATALOG_FIXTURE_PORT}/healthcheck`,
       reuseExistingServer: false,
       timeout: 30_000,

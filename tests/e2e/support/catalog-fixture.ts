@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { CATALOG_FIXTURE_PORT } from "../../../playwright.config";
 
-// Catalog files on the fixture source host (catalog-fixture.js), registered
+// Catalog files on the fixture source host (catalog-fixture-server.js), registered
 // as locations through Backstage's API the way a person's import would.
 
 export const fixtureUrl = (file: string) => `http://127.0.0.1:${CATALOG_FIXTURE_PORT}/${file}`;
