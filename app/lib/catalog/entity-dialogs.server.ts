@@ -93,7 +93,7 @@ export async function entityDialogAction(
   } catch (error) {
     const status = statusOf(error);
     app.logger.error({ err: error, requestId: app.requestId, intent, entityRef: stringifyEntityRef(entity) }, "Unregistering or deleting an entity failed");
-    // Errors we did not anticipate keep their details in the log.
-    return { error: status === 500 ? "Internal Server Error" : (error as Error).message, status };
+    // Errors we did not anticipate keep their details in the log, found by the request id.
+    return { error: status === 500 ? t("entityDialogs.unregister.unexpectedError", { requestId: app.requestId }) : (error as Error).message, status };
   }
 }

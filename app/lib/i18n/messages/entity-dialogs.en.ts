@@ -80,7 +80,7 @@ export const entityDialogs = {
         "You also have the option to delete the entity itself from the catalog. Note that this should only be done if you know that the catalog file has been deleted at, or moved from, its origin location. If that is not the case, the entity will reappear shortly as the next refresh round is performed by the catalog.",
     },
     unknownState: "Internal error: Unknown state",
-    failed: "The dialog could not be loaded: {{message}}",
+    unexpectedError: "Internal Server Error (request {{requestId}})",
   },
   orphan: {
     warning: "This entity is not referenced by any location and is therefore not receiving updates. Click here to delete.",
