@@ -7,13 +7,15 @@ const FIRST_PORT = Number(process.env.ATRIUM_E2E_PORT ?? 7411);
 export const ROOT_APP_PORT = FIRST_PORT;
 export const PREFIXED_APP_PORT = FIRST_PORT + 1;
 export const NGINX_PORT = FIRST_PORT + 2;
+/** The catalog files the dialogs' tests register and change (tests/e2e/support/catalog-fixture-server.js). */
+export const CATALOG_FIXTURE_PORT = FIRST_PORT + 3;
 
 const app = (port: number, baseUrl: string, extraEnv: Record<string, string> = {}) => ({
   command: "node --disable-warning=ExperimentalWarning server/index.js --config tests/e2e/app-config.e2e.yaml",
   url: `http://127.0.0.1:${port}/.backstage/health/v1/readiness`,
   reuseExistingServer: false,
   timeout: 30_000,
-  env: { NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ATRIUM_BASE_URL: baseUrl, ...extraEnv },
+  env: { NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ATRIUM_BASE_URL: baseUrl, ATRIUM_E2E_FIXTURE_PORT: String(CATALOG_FIXTURE_PORT), ...extraEnv },
 });
 
 export default defineConfig({
@@ -41,6 +43,12 @@ export default defineConfig({
     {
       command: `node tests/e2e/support/nginx.js ${PREFIXED_APP_PORT} ${NGINX_PORT}`,
       url: `http://127.0.0.1:${NGINX_PORT}/portal/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node tests/e2e/support/catalog-fixture-server.js ${CATALOG_FIXTURE_PORT}`,
+      url: `http://127.0.0.1:${CATALOG_FIXTURE_PORT}/healthcheck`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -1,29 +1,99 @@
+import { redirect } from "react-router";
+import { flashAlerts } from "../alerts/flash.server";
 import type { Credentials } from "../auth/credentials";
 import type { Identity } from "../auth/identity";
 import type { RequestContext } from "../context.server";
-import type { Entity } from "./entity";
-import type { EntityDialogsData } from "./entity-dialogs";
+import { statusOf } from "../errors";
+import { createTranslator } from "../i18n/i18n";
+import { readPreferences } from "../settings/preferences";
+import { ANNOTATION_ORPHAN, type Entity } from "./entity";
+import {
+  DELETE_ENTITY_INTENT,
+  DELETE_PARAM,
+  INSPECT_PARAM,
+  parseInspectTab,
+  UNREGISTER_LOCATION_INTENT,
+  UNREGISTER_PARAM,
+  type EntityDialogsData,
+} from "./entity-dialogs";
+import { stringifyEntityRef } from "./entity-ref";
+import { loadInspectorTab } from "./inspector/load-inspector.server";
+import { deleteEntity, unregisterLocation, unregisterState } from "./unregister/unregister.server";
 
 // The entity page's dialogs, opened by query parameters so that a pasted link
-// opens them on the server: ?inspect[=tab] (the inspector) and ?unregister
-// (unregister or delete). The entity page's loader and action delegate here.
+// opens them on the server: ?inspect[=tab] (the inspector), ?unregister
+// (unregister or delete) and ?delete (delete an orphan). The entity page's
+// loader and action delegate here.
+
+/**
+ * Where the user goes once the entity is gone: the catalog index. The
+ * entity page's configurable unregister-redirect binding replaces this when
+ * the page passes it in (spec 2.2).
+ */
+export const DEFAULT_UNREGISTER_REDIRECT = "/catalog";
 
 /** What the dialogs named in the URL need, or { kind: "none" } when none is open. */
 export async function loadEntityDialogs(
-  _app: RequestContext,
-  _args: { url: URL; entity: Entity; credentials: Credentials },
+  app: RequestContext,
+  { url, entity, credentials }: { url: URL; entity: Entity; credentials: Credentials },
 ): Promise<EntityDialogsData> {
+  const params = url.searchParams;
+  if (params.has(INSPECT_PARAM)) {
+    return { kind: "inspector", data: await loadInspectorTab(app.catalog, parseInspectTab(params.get(INSPECT_PARAM)), entity, credentials) };
+  }
+  if (params.has(UNREGISTER_PARAM)) {
+    try {
+      return { kind: "unregister", state: await unregisterState(app.catalog, entity, { credentials }) };
+    } catch (error) {
+      // Backstage's error variant: the dialog opens with the error, the page stays.
+      app.logger.error({ err: error, requestId: app.requestId, entityRef: stringifyEntityRef(entity) }, "Loading the unregister dialog failed");
+      return { kind: "unregister", state: { type: "error", message: error instanceof Error ? error.message : String(error) } };
+    }
+  }
+  if (params.has(DELETE_PARAM) && isOrphan(entity)) return { kind: "delete-orphan" };
   return { kind: "none" };
 }
 
+export function isOrphan(entity: Entity): boolean {
+  return entity.metadata.annotations?.[ANNOTATION_ORPHAN] === "true";
+}
+
+export type EntityDialogActionError = { error: string; status: number };
+
 /**
  * The dialogs' form posts (intent unregister-location or delete-entity):
- * a redirect when done, or data with an error for the page to show.
- * Returns undefined for an intent that is not the dialogs'.
+ * a redirect when done, or data with an error (and the HTTP status it
+ * deserves: 403 without permission, 404 when the location is gone) for the
+ * page to show. Returns undefined for an intent that is not the dialogs'.
  */
 export async function entityDialogAction(
-  _app: RequestContext,
-  _args: { request: Request; form: FormData; entity: Entity; credentials: Credentials; identity: Identity | undefined },
-): Promise<Response | { error: string } | undefined> {
-  return undefined;
+  app: RequestContext,
+  {
+    request,
+    form,
+    entity,
+    credentials,
+  }: { request: Request; form: FormData; entity: Entity; credentials: Credentials; identity: Identity | undefined },
+  options: { redirectTo?: string } = {},
+): Promise<Response | EntityDialogActionError | undefined> {
+  const intent = form.get("intent");
+  if (intent !== UNREGISTER_LOCATION_INTENT && intent !== DELETE_ENTITY_INTENT) return undefined;
+  const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
+  const redirectTo = options.redirectTo ?? DEFAULT_UNREGISTER_REDIRECT;
+  try {
+    if (intent === UNREGISTER_LOCATION_INTENT) {
+      await unregisterLocation(app.catalog, entity, { credentials });
+      return redirect(redirectTo);
+    }
+    await deleteEntity(app.catalog, entity, { credentials });
+    const message = t("entityDialogs.unregister.removed", { entityName: entity.metadata.title ?? entity.metadata.name });
+    return redirect(redirectTo, {
+      headers: { "Set-Cookie": flashAlerts(request, app.publicConfig.basePath, { message, severity: "success", display: "transient" }) },
+    });
+  } catch (error) {
+    const status = statusOf(error);
+    app.logger.error({ err: error, requestId: app.requestId, intent, entityRef: stringifyEntityRef(entity) }, "Unregistering or deleting an entity failed");
+    // Errors we did not anticipate keep their details in the log, found by the request id.
+    return { error: status === 500 ? t("entityDialogs.unregister.unexpectedError", { requestId: app.requestId }) : (error as Error).message, status };
+  }
 }

@@ -12,6 +12,7 @@ import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { pageIdentity } from "~/lib/auth/sign-in.server";
 import { entityDialogAction, loadEntityDialogs } from "~/lib/catalog/entity-dialogs.server";
 import { loadEntityPageView } from "~/lib/catalog/entity-page/entity-page.server";
+import { externalRoutePath } from "~/lib/catalog/entity-page/external-routes";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { getRequestContext } from "~/lib/context.server";
 import { NotFoundError, serializeError } from "~/lib/errors";
@@ -55,8 +56,11 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { app, identity, credentials, entity } = await readEntity(args);
   const form = await args.request.formData();
-  const handled = await entityDialogAction(app, { request: args.request, form, entity, credentials, identity });
-  if (handled !== undefined) return handled;
+  // After an unregister or delete: the configured redirect, else the catalog index.
+  const redirectTo = externalRoutePath(app.config.config.app.routes, "unregisterRedirect");
+  const handled = await entityDialogAction(app, { request: args.request, form, entity, credentials, identity }, { redirectTo });
+  if (handled instanceof Response) return handled;
+  if (handled) return data({ error: handled.error }, { status: handled.status });
   // The page itself has no forms of its own: the star posts to /catalog/star.
   return data({ error: `Unknown intent '${String(form.get("intent") ?? "")}'` }, { status: 400 });
 }
