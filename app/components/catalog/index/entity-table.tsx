@@ -41,7 +41,7 @@ export function EntityTable({ query, rows, presentations, signedIn }: { query: C
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.entityRef} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
+              <tr key={row.entityRef} data-entity-ref={row.entityRef} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
                 <td className="px-4 py-2 font-medium">
                   <EntityRefLink entityRef={row.entityRef} presentations={presentations} defaultKind={query.kind} />
                 </td>
