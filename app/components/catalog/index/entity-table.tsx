@@ -87,11 +87,11 @@ function SortableHeader({ query, label, sort }: { query: CatalogIndexQuery; labe
     );
   }
   const field = SORT_FIELDS[sort];
-  const current = query.order.field === field ? query.order.order : undefined;
+  const current = query.order?.field === field ? query.order.order : undefined;
   const next = current === "asc" ? "desc" : "asc";
   return (
     <th scope="col" className="px-4 py-3" aria-sort={current === "asc" ? "ascending" : current === "desc" ? "descending" : undefined}>
-      <Link to={indexHref(query, { order: { field, order: next }, orderGiven: true })} title={t("catalogIndex.table.sortBy", { column: label })} className="inline-flex items-center gap-1 hover:underline">
+      <Link to={indexHref(query, { order: { field, order: next } })} title={t("catalogIndex.table.sortBy", { column: label })} className="inline-flex items-center gap-1 hover:underline">
         {label}
         {current ? <span aria-hidden="true">{current === "asc" ? "▲" : "▼"}</span> : null}
       </Link>

@@ -32,7 +32,7 @@ export function FilterSidebar({ query, options, presentations }: { query: Catalo
             {t("catalogIndex.filters.clearAll")}
           </Link>
         </div>
-        {query.orderGiven ? <input type="hidden" name="orderField" value={`${query.order.field},${query.order.order}`} /> : null}
+        {query.order ? <input type="hidden" name="orderField" value={`${query.order.field},${query.order.order}`} /> : null}
 
         <fieldset className="rounded bg-white p-3 shadow-sm dark:bg-slate-900">
           <legend className="sr-only">{t("catalogIndex.filters.user.label")}</legend>

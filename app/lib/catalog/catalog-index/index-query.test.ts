@@ -5,13 +5,13 @@ const parse = (search: string) => parseIndexQuery(new URLSearchParams(search));
 const visitor = { ownershipEntityRefs: ["user:default/ada", "group:default/Team-A"], starredEntityRefs: ["component:default/billing", "api:ops/payments"] };
 
 describe("the catalog index's URL", () => {
-  it("defaults to all components, ordered by name, twenty a page", () => {
+  it("defaults to all components in the catalog's own order, twenty a page", () => {
     const { query, problems } = parse("");
     expect(problems).toEqual([]);
-    expect(query).toMatchObject({ kind: "component", user: "all", text: "", limit: 20, orderGiven: false, order: { field: "metadata.name", order: "asc" } });
+    expect(query).toMatchObject({ kind: "component", user: "all", text: "", limit: 20, order: undefined });
     expect(indexRequest(query, visitor, ["kind"])).toEqual({
       filter: { $all: [{ kind: "component" }] },
-      orderFields: [{ field: "metadata.name", order: "asc" }],
+      orderFields: undefined,
       fullTextFilter: undefined,
       limit: 20,
       fields: ["kind"],
@@ -71,7 +71,7 @@ describe("the catalog index's URL", () => {
       { code: "orderField", value: "metadata.uid,asc" },
       { code: "limit", value: "7" },
     ]);
-    expect(query).toMatchObject({ user: "all", limit: 20, orderGiven: false });
+    expect(query).toMatchObject({ user: "all", limit: 20, order: undefined });
     expect(parse("orderField=metadata.name,sideways").problems).toEqual([{ code: "orderField", value: "metadata.name,sideways" }]);
     expect(parse(`filters[text]=${"x".repeat(400)}`).problems).toEqual([{ code: "tooLong", value: `${"x".repeat(40)}…` }]);
   });
@@ -80,7 +80,7 @@ describe("the catalog index's URL", () => {
     const { query } = parse("filters[kind]=component&filters[type]=service&filters[user]=owned&cursor=abc");
     expect(indexHref(query)).toBe("/catalog?filters%5Bkind%5D=component&filters%5Btype%5D=service&filters%5Buser%5D=owned");
     expect(indexHref(query, { cursor: "next" })).toBe("/catalog?filters%5Bkind%5D=component&filters%5Btype%5D=service&filters%5Buser%5D=owned&cursor=next");
-    expect(indexHref(query, { order: { field: "spec.type", order: "desc" }, orderGiven: true, limit: 50 })).toContain("orderField=spec.type%2Cdesc&limit=50");
+    expect(indexHref(query, { order: { field: "spec.type", order: "desc" }, limit: 50 })).toContain("orderField=spec.type%2Cdesc&limit=50");
     // A link written by indexHref reads back as the same query.
     expect(parse(new URL(indexHref(query, { cursor: "next" }), "http://x").search).query).toEqual({ ...query, cursor: "next" });
   });

@@ -24,7 +24,6 @@ export const SORT_FIELDS = {
 } as const;
 export type SortColumn = keyof typeof SORT_FIELDS;
 export type SortOrder = { field: (typeof SORT_FIELDS)[SortColumn]; order: "asc" | "desc" };
-export const DEFAULT_ORDER: SortOrder = { field: "metadata.name", order: "asc" };
 
 /** The fields the catalog's search box looks in, as Backstage's catalog table does. */
 export const SEARCH_FIELDS = ["metadata.name", "metadata.title", "spec.profile.displayName"];
@@ -50,9 +49,13 @@ export type CatalogIndexQuery = {
   orphan: boolean;
   error: boolean;
   text: string;
-  order: SortOrder;
-  /** Set only when the URL asked for an order; the default is left out of links. */
-  orderGiven: boolean;
+  /**
+   * Only when the URL asks for one. Otherwise the catalog's own order (uid,
+   * which is ingestion order), as Backstage's API has it: the one order a
+   * filtered first page reads as a range of an index, where ordering by name
+   * would sort every match first (400,000 services at a million entities).
+   */
+  order?: SortOrder;
   cursor?: string;
   limit: number;
   optionSearch: Record<SearchableOption, string>;
@@ -97,7 +100,7 @@ export function parseIndexQuery(params: URLSearchParams): { query: CatalogIndexQ
     else problems.push({ code: "user", value: userValue });
   }
 
-  const { order, given: orderGiven } = parseOrder(params.get("orderField"), problems);
+  const order = parseOrder(params.get("orderField"), problems);
   const limit = parseLimit(params.get("limit"), problems);
   const cursor = params.get("cursor") || undefined;
   if (cursor && cursor.length > MAX_CURSOR_LENGTH) problems.push({ code: "cursor", value: cursor.slice(0, 40) });
@@ -112,7 +115,6 @@ export function parseIndexQuery(params: URLSearchParams): { query: CatalogIndexQ
       error: filter("error")[0] === "true",
       text: (filter("text")[0] ?? "").trim(),
       order,
-      orderGiven,
       cursor: cursor && cursor.length <= MAX_CURSOR_LENGTH ? cursor : undefined,
       limit,
       optionSearch,
@@ -154,15 +156,15 @@ function parseOwner(owner: string) {
   return { kind: kindPart, namespace, name };
 }
 
-function parseOrder(value: string | null, problems: QueryProblem[]): { order: SortOrder; given: boolean } {
-  if (!value) return { order: DEFAULT_ORDER, given: false };
+function parseOrder(value: string | null, problems: QueryProblem[]): SortOrder | undefined {
+  if (!value) return undefined;
   const [field, direction = "asc", ...rest] = value.split(",");
   const known = Object.values(SORT_FIELDS).find((candidate) => candidate.toLowerCase() === field.toLowerCase());
   if (!known || rest.length || (direction !== "asc" && direction !== "desc")) {
     problems.push({ code: "orderField", value: value.slice(0, 80) });
-    return { order: DEFAULT_ORDER, given: false };
+    return undefined;
   }
-  return { order: { field: known, order: direction }, given: true };
+  return { field: known, order: direction };
 }
 
 function parseLimit(value: string | null, problems: QueryProblem[]): number {
@@ -183,7 +185,7 @@ function dedupe(values: string[]): string[] {
 export type Visitor = { ownershipEntityRefs: string[]; starredEntityRefs: string[] };
 
 /** The filter of the first page: kind, the lists, processing status and the user choice, all ANDed. */
-export function indexFilter(query: CatalogIndexQuery, visitor: Visitor): FilterPredicate {
+export function indexFilter(query: CatalogIndexQuery, visitor: Visitor): { $all: FilterPredicate[] } {
   const parts: FilterPredicate[] = [{ kind: query.kind }];
   for (const [name, field] of Object.entries(LIST_FILTERS) as Array<[ListFilter, string]>) {
     const values = query.lists[name];
@@ -217,7 +219,7 @@ export function indexRequest(query: CatalogIndexQuery, visitor: Visitor, fields:
   if (query.cursor) return { cursor: query.cursor, limit: query.limit, fields };
   return {
     filter: indexFilter(query, visitor),
-    orderFields: [query.order],
+    orderFields: query.order ? [query.order] : undefined,
     fullTextFilter: query.text ? { term: query.text, fields: SEARCH_FIELDS } : undefined,
     limit: query.limit,
     fields,
@@ -226,7 +228,7 @@ export function indexRequest(query: CatalogIndexQuery, visitor: Visitor, fields:
 
 /**
  * The URL of the index with `query` changed: every filter kept, the default
- * order and page size left out, paging dropped unless a cursor is given.
+ * page size left out, paging dropped unless a cursor is given.
  */
 export function indexHref(query: CatalogIndexQuery, changes: Partial<CatalogIndexQuery> = {}): string {
   const next = { ...query, ...changes, cursor: "cursor" in changes ? changes.cursor : undefined };
@@ -238,7 +240,7 @@ export function indexHref(query: CatalogIndexQuery, changes: Partial<CatalogInde
   params.set("filters[user]", next.user);
   if (next.text) params.set("filters[text]", next.text);
   for (const name of SEARCHABLE_OPTIONS) if (next.optionSearch[name]) params.set(`search[${name}]`, next.optionSearch[name]);
-  if (next.orderGiven) params.set("orderField", `${next.order.field},${next.order.order}`);
+  if (next.order) params.set("orderField", `${next.order.field},${next.order.order}`);
   if (next.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(next.limit));
   if (next.cursor) params.set("cursor", next.cursor);
   return `/catalog?${params.toString()}`;
