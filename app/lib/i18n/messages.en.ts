@@ -2,10 +2,10 @@
 // group by area; {{name}} marks an interpolated value. Strings quoted in the
 // specification are kept verbatim. Large areas keep their strings in
 // messages/, one file each.
-import { catalogCommon } from "./messages/catalog-common.en";
-import { catalogIndex } from "./messages/catalog-index.en";
-import { entityDialogs } from "./messages/entity-dialogs.en";
-import { entityPage } from "./messages/entity-page.en";
+import { catalogCommon } from "./messages/catalog-common.en.ts";
+import { catalogIndex } from "./messages/catalog-index.en.ts";
+import { entityDialogs } from "./messages/entity-dialogs.en.ts";
+import { entityPage } from "./messages/entity-page.en.ts";
 
 export const en = {
   catalogCommon,
