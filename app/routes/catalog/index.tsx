@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { EntityTable } from "~/components/catalog/index/entity-table";
 import { FILTERS_FORM_ID, FilterSidebar } from "~/components/catalog/index/filter-sidebar";
@@ -28,6 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
   const t = useTranslation();
+  // The form's fields are uncontrolled: keyed by the URL, they show each view's own values after
+  // a navigation (Clear all, back and forward), not what was last typed.
+  const { search } = useLocation();
   const { query, problems, rows, totalItems, nextCursor, prevCursor, options, presentations, signedIn } = loaderData;
   const kindLabel = options.kind.find((option) => option.value.toLocaleLowerCase("en-US") === query.kind)?.value ?? query.kind;
   const titleKey = query.user === "owned" ? "catalogIndex.table.titleOwned" : query.user === "starred" ? "catalogIndex.table.titleStarred" : "catalogIndex.table.titleAll";
@@ -40,7 +43,7 @@ export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
         </Link>
       </Header>
       <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-6 py-6 md:flex-row">
-        <FilterSidebar query={query} options={options} presentations={presentations} />
+        <FilterSidebar key={search} query={query} options={options} presentations={presentations} />
         <section className="min-w-0 flex-1" aria-labelledby="catalog-table-title">
           <QueryProblems problems={problems} />
           <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
@@ -50,6 +53,7 @@ export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
             <label className="flex items-center gap-2">
               <span className="sr-only">{t("catalogIndex.table.search")}</span>
               <input
+                key={search}
                 type="search"
                 name="filters[text]"
                 form={FILTERS_FORM_ID}
@@ -60,7 +64,7 @@ export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
             </label>
           </div>
           <EntityTable query={query} rows={rows} presentations={presentations} signedIn={signedIn} />
-          <Pagination query={query} totalItems={totalItems} nextCursor={nextCursor} prevCursor={prevCursor} />
+          <Pagination key={search} query={query} totalItems={totalItems} nextCursor={nextCursor} prevCursor={prevCursor} />
         </section>
       </div>
     </main>
