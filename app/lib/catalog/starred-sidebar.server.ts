@@ -7,6 +7,19 @@ import { starredEntityRefs } from "./starred.server";
 
 export type StarredLink = { entityRef: string; title: string; hover: string };
 
+const starredPerRequest = new WeakMap<RequestContext, Promise<string[]>>();
+
+/**
+ * The user's starred refs, read once per request: the root loader (for the
+ * sidebar) and the page (the index's Starred filter and row stars) run side
+ * by side and share the one read.
+ */
+export function requestStarredRefs(app: RequestContext, identity: Identity): Promise<string[]> {
+  let refs = starredPerRequest.get(app);
+  if (!refs) starredPerRequest.set(app, (refs = starredEntityRefs(app.userSettings, identity.userEntityRef)));
+  return refs;
+}
+
 /**
  * The sidebar's starred list, read on every page for a signed-in user, so
  * kept to the settings read and, when anything is starred, one by-refs read
@@ -15,7 +28,7 @@ export type StarredLink = { entityRef: string; title: string; hover: string };
  */
 export async function sidebarStarred(app: RequestContext, identity: Identity | undefined): Promise<StarredLink[] | undefined> {
   if (!identity) return undefined;
-  const refs = await starredEntityRefs(app.userSettings, identity.userEntityRef);
+  const refs = await requestStarredRefs(app, identity);
   if (refs.length === 0) return [];
   const presentations = await presentRefs(app.catalog, refs, pageCredentials(identity));
   return refs.flatMap((ref) => {

@@ -6,15 +6,16 @@ import type { Entity } from "../entity";
 import { entityRefKey } from "../entity-ref";
 import { presentEntity, type Presentations } from "../presentation";
 import { presentRefs } from "../presentation.server";
-import { isStarred, starredEntityRefs } from "../starred.server";
+import { requestStarredRefs } from "../starred-sidebar.server";
+import { isStarred } from "../starred.server";
 import { indexRequest, LIST_FILTERS, parseIndexQuery, SEARCHABLE_OPTIONS, type CatalogIndexQuery, type FacetOption, type FilterOptions, type ListFilter, type QueryProblem } from "./index-query";
 import { toIndexRow, type IndexRow } from "./index-row";
 
-// Everything the catalog index shows, read for one request: the visitor's
-// stars (one settings read, only when signed in), then side by side the page
-// of entities (one queryEntities call naming its fields) and the facets
-// (cached per catalog generation), then one by-refs read that resolves every
-// owner and system the page names.
+// Everything the catalog index shows, read for one request. Side by side:
+// the facets (cached per catalog generation) and the visitor's stars (one
+// settings read, only when signed in) followed by the page of entities (one
+// queryEntities call naming its fields; Starred needs the stars). Then one
+// by-refs read resolves every owner and system the page names.
 
 /** The fields the table shows; nothing else is read or sent. */
 export const TABLE_FIELDS = [
@@ -49,7 +50,7 @@ export type CatalogIndexData = {
 
 export async function loadCatalogIndex(app: RequestContext, identity: Identity | undefined, credentials: Credentials, params: URLSearchParams): Promise<CatalogIndexData> {
   const { query, problems } = parseIndexQuery(params);
-  const starredRefs = identity ? starredEntityRefs(app.userSettings, identity.userEntityRef) : Promise.resolve([]);
+  const starredRefs = identity ? requestStarredRefs(app, identity) : Promise.resolve([]);
   const visitor = async () => ({ ownershipEntityRefs: identity?.ownershipEntityRefs ?? [], starredEntityRefs: await starredRefs });
   const call = { credentials };
 
