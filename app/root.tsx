@@ -5,6 +5,7 @@ import { AppShell } from "./components/shell/app-shell";
 import { GeneralErrorBoundary } from "./components/ui/general-error-boundary";
 import { takeFlashAlerts } from "./lib/alerts/flash.server";
 import { offeredSignInOptions, pageIdentity } from "./lib/auth/sign-in.server";
+import { sidebarStarred } from "./lib/catalog/starred-sidebar.server";
 import { getRequestContext } from "./lib/context.server";
 import { preferencesForPage } from "./lib/settings/user-preferences.server";
 
@@ -12,11 +13,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
   const headers = new Headers();
   const identity = await pageIdentity(app, request, headers);
-  const preferences = await preferencesForPage(app.userSettings, identity, request.headers.get("cookie"), app.publicConfig.basePath, headers);
+  const [preferences, starred] = await Promise.all([
+    preferencesForPage(app.userSettings, identity, request.headers.get("cookie"), app.publicConfig.basePath, headers),
+    sidebarStarred(app, identity),
+  ]);
   const flash = takeFlashAlerts(request, app.publicConfig.basePath);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
   const user = identity && { userEntityRef: identity.userEntityRef, provider: identity.provider, canSignOut: offeredSignInOptions(app).length > 0 };
-  return data({ config: app.publicConfig, preferences, alerts: flash.alerts, requestId: app.requestId, user }, { headers });
+  return data({ config: app.publicConfig, preferences, alerts: flash.alerts, requestId: app.requestId, user, starred }, { headers });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];

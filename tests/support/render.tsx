@@ -18,6 +18,7 @@ export function rootData(overrides: { basePath?: string; supportItems?: RootData
     alerts: [],
     requestId: "test",
     user: undefined,
+    starred: undefined,
   };
 }
 

@@ -24,7 +24,7 @@ export function AppShell({ root, children }: { root: RootData; children: ReactNo
       <SettingsSync />
       {signedIn ? <SessionCookieRefresh basePath={root.config.basePath} /> : null}
       <InactivityPrompt settings={root.config.autologout} signedIn={signedIn} />
-      <Sidebar pinned={sidebarPinned} introDismissed={sidebarIntroDismissed} appTitle={root.config.title} user={root.user} />
+      <Sidebar pinned={sidebarPinned} introDismissed={sidebarIntroDismissed} appTitle={root.config.title} user={root.user} starred={root.starred} />
       <div className={`pb-[var(--sidebar-mobile-height)] sm:pb-0 ${sidebarPinned ? "sm:pl-[var(--sidebar-open-width)]" : "sm:pl-[var(--sidebar-closed-width)]"}`}>
         {navigating ? (
           <div className="fixed inset-x-0 top-0 z-50">

@@ -25,3 +25,21 @@ describe("Sidebar", () => {
     expect(html).toContain('href="/portal/settings"');
   });
 });
+
+describe("Sidebar's starred list", () => {
+  it("links each starred entity by its title, with the ref, kind and type on hover", async () => {
+    const starred = [{ entityRef: "component:default/payments", title: "Payment Gateway", hover: "component:payments | Component | service" }];
+    const html = await renderPage(<Sidebar pinned introDismissed appTitle="Portal" user={{ userEntityRef: "user:default/ada", canSignOut: true }} starred={starred} />);
+    expect(html).toContain(">Starred</span>");
+    expect(html).toMatch(/<a [^>]*href="\/catalog\/default\/component\/payments"[^>]*>Payment Gateway<\/a>/);
+    expect(html).toContain('title="component:payments | Component | service"');
+    expect(html).not.toContain("Click the star beside an entity name");
+  });
+
+  it("invites a signed-in user with nothing starred to star, and is absent for visitors", async () => {
+    const empty = await renderPage(<Sidebar pinned introDismissed appTitle="Portal" starred={[]} />);
+    expect(empty).toContain("Click the star beside an entity name to add it to this list!");
+    const visitor = await renderPage(<Sidebar pinned introDismissed appTitle="Portal" />);
+    expect(visitor).not.toContain("sidebar-starred");
+  });
+});

@@ -1,4 +1,6 @@
 import { Form, NavLink, useLocation } from "react-router";
+import type { StarredLink } from "~/lib/catalog/starred-sidebar.server";
+import { entityRoute } from "~/lib/catalog/entity-route";
 import type { MessageKey } from "~/lib/i18n/i18n";
 import { Icon, type IconName } from "./icons";
 import { useTranslation } from "./root-data";
@@ -22,11 +24,14 @@ export function Sidebar({
   introDismissed,
   appTitle,
   user,
+  starred,
 }: {
   pinned: boolean;
   introDismissed: boolean;
   appTitle: string;
   user?: { userEntityRef: string; canSignOut: boolean };
+  /** The signed-in user's starred entities; undefined for a visitor. */
+  starred?: StarredLink[];
 }) {
   const t = useTranslation();
   const location = useLocation();
@@ -62,6 +67,24 @@ export function Sidebar({
           </li>
         ))}
       </ul>
+      {starred ? (
+        <section aria-labelledby="sidebar-starred" className="hidden min-h-0 flex-col overflow-y-auto whitespace-nowrap sm:flex" data-testid="sidebar-starred">
+          <h2 id="sidebar-starred" className="flex h-10 items-center gap-4 px-6 text-sm font-semibold">
+            <Icon name="star" className="h-5 w-5 shrink-0 text-amber-400" />
+            <span className={`transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{t("catalogCommon.starred.title")}</span>
+          </h2>
+          <ul className={`transition-opacity duration-[var(--sidebar-fade)] ${label}`}>
+            {starred.map((entry) => (
+              <li key={entry.entityRef}>
+                <NavLink to={entityRoute(entry.entityRef)} title={entry.hover} className="block truncate py-1 pr-4 pl-15 text-sm hover:bg-white/10">
+                  {entry.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {starred.length === 0 ? <p className={`px-6 text-xs whitespace-normal text-white/70 transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{t("catalogCommon.starred.empty")}</p> : null}
+        </section>
+      ) : null}
       <div className="mt-auto hidden flex-col gap-2 pb-4 sm:flex">
         {pinned && !introDismissed ? (
           <div className="mx-3 rounded bg-white/10 p-3 text-sm whitespace-normal" data-testid="sidebar-intro">

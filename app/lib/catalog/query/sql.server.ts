@@ -46,6 +46,8 @@ export function compilePredicate(eb: EB, predicate: FilterPredicate): Expression
 }
 
 function compileCondition(eb: EB, field: string, condition: FieldCondition): Expression<SqlBool> {
+  const stored = compileStoredStatus(eb, field, condition);
+  if (stored) return stored;
   if (typeof condition !== "object") return matchValues(eb, field, [condition]);
   if ("$in" in condition) return condition.$in.length ? matchValues(eb, field, condition.$in) : sql<SqlBool>`1 = 0`;
   if ("$contains" in condition) return matchValues(eb, field, [condition.$contains]);
@@ -60,6 +62,36 @@ function compileCondition(eb: EB, field: string, condition: FieldCondition): Exp
   const column = columnFor(field);
   if (column) return sql<SqlBool>`${eb.ref(`e.${column}`)} LIKE ${prefix} ESCAPE '\\'`;
   return eb.exists(searchRows(eb, field).where(sql<SqlBool>`s.value LIKE ${prefix} ESCAPE '\\'`));
+}
+
+/**
+ * Two facts the store keeps in columns rather than in search rows, because
+ * the reader adds them to an entity only when it is read: the orphan
+ * annotation (the `orphan` column) and processing errors as status items
+ * (the `errors` column, JSON). Filtering on them is how the catalog index's
+ * "Is Orphan" and "Has Error" choices run on the server.
+ */
+const ORPHAN_FIELD = "metadata.annotations.backstage.io/orphan";
+const STATUS_LEVEL_FIELD = "status.items.level";
+
+function compileStoredStatus(eb: EB, field: string, condition: FieldCondition): Expression<SqlBool> | undefined {
+  if (field !== ORPHAN_FIELD && field !== STATUS_LEVEL_FIELD) return undefined;
+  if (typeof condition === "object" && "$hasPrefix" in condition) return undefined;
+  const exists = typeof condition === "object" && "$exists" in condition;
+  const values = typeof condition !== "object" ? [condition] : "$in" in condition ? condition.$in : "$contains" in condition ? [condition.$contains] : [];
+  const lowered = values.map((value) => String(value).toLowerCase());
+  let match: Expression<SqlBool>;
+  if (field === ORPHAN_FIELD) {
+    // An entity's own YAML may carry the annotation too: its search rows still count.
+    const written = exists ? fieldExists(eb, field) : lowered.length ? eb.exists(searchRows(eb, field).where("s.value", "in", lowered)) : sql<SqlBool>`1 = 0`;
+    match = exists || lowered.includes("true") ? eb.or([eb("e.orphan", "=", 1), written]) : written;
+  } else if (exists) {
+    match = eb("e.errors", "is not", null);
+  } else {
+    const levels = lowered.map((level) => sql<SqlBool>`e.errors LIKE ${`%"level":"${escapeLike(level)}"%`} ESCAPE '\\'`);
+    match = levels.length ? eb.or(levels) : sql<SqlBool>`1 = 0`;
+  }
+  return exists && !(condition as { $exists: boolean }).$exists ? eb.not(match) : match;
 }
 
 /** relations.<type>: every relation of the entity, whichever entity's spec wrote it. */

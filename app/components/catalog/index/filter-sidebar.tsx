@@ -1,0 +1,176 @@
+import type { FormEvent } from "react";
+import { Form, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/components/shell/root-data";
+import { USER_FILTERS, type CatalogIndexQuery, type FacetOption, type FilterOptions, type ListFilter, type SearchableOption } from "~/lib/catalog/catalog-index/index-query";
+import { lookupPresentation, type Presentations } from "~/lib/catalog/presentation";
+
+export const FILTERS_FORM_ID = "catalog-filters";
+
+/**
+ * The filter sidebar: one GET form, so every choice becomes the URL and the
+ * page works without JavaScript (an 'Apply filters' button submits it). With
+ * JavaScript a changed choice submits at once. A changed filter starts again
+ * from the first page: the form carries no cursor.
+ */
+export function FilterSidebar({ query, options, presentations }: { query: CatalogIndexQuery; options: FilterOptions; presentations: Presentations }) {
+  const t = useTranslation();
+  const submit = useSubmit();
+  // Choices apply as soon as they change; typed text waits for Enter or leaving the box.
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.type === "checkbox" || target.type === "radio" || target.tagName === "SELECT") submit(event.currentTarget);
+  };
+  return (
+    <aside className="w-full shrink-0 md:w-[315px]" aria-labelledby="catalog-filters-title">
+      <Form method="get" action="/catalog" id={FILTERS_FORM_ID} onChange={onChange} className="flex flex-col gap-4">
+        <div className="flex items-center justify-between">
+          <h2 id="catalog-filters-title" className="text-lg font-semibold">
+            {t("catalogIndex.filters.title")}
+          </h2>
+          <Link to="/catalog" className="text-sm font-semibold text-brand-600 hover:underline dark:text-brand-100">
+            {t("catalogIndex.filters.clearAll")}
+          </Link>
+        </div>
+        {query.order ? <input type="hidden" name="orderField" value={`${query.order.field},${query.order.order}`} /> : null}
+
+        <fieldset className="rounded bg-white p-3 shadow-sm dark:bg-slate-900">
+          <legend className="sr-only">{t("catalogIndex.filters.user.label")}</legend>
+          <p aria-hidden="true" className="mb-2 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">
+            {t("catalogIndex.filters.user.label")}
+          </p>
+          {USER_FILTERS.map((value) => (
+            <label key={value} className="flex items-center gap-2 py-1">
+              <input type="radio" name="filters[user]" value={value} defaultChecked={query.user === value} />
+              {t(`catalogIndex.filters.user.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+
+        <SelectFilter id="filter-kind" label={t("catalogIndex.filters.kind")} name="filters[kind]" chosen={[query.kind]} options={options.kind} lowerCase />
+        <SelectFilter id="filter-type" label={t("catalogIndex.filters.type")} name="filters[type]" chosen={query.lists.type} options={options.type} placeholder={t("catalogIndex.filters.allResults")} />
+        <CheckboxFilter
+          name="owners"
+          label={t("catalogIndex.filters.owner")}
+          query={query}
+          options={options.owners}
+          hidden={options.hidden.owners}
+          labelOf={(value) => lookupPresentation(presentations, value, { defaultKind: "group" }).primaryTitle}
+        />
+        <SelectFilter id="filter-lifecycle" label={t("catalogIndex.filters.lifecycle")} name="filters[lifecycles]" chosen={query.lists.lifecycles} options={options.lifecycles} placeholder={t("catalogIndex.filters.allResults")} />
+        <CheckboxFilter name="tags" label={t("catalogIndex.filters.tags")} query={query} options={options.tags} hidden={options.hidden.tags} />
+        <SelectFilter id="filter-namespace" label={t("catalogIndex.filters.namespace")} name="filters[namespace]" chosen={query.lists.namespace} options={options.namespace} placeholder={t("catalogIndex.filters.allResults")} />
+
+        <fieldset className="rounded bg-white p-3 shadow-sm dark:bg-slate-900">
+          <legend className="sr-only">{t("catalogIndex.filters.processingStatus")}</legend>
+          <p aria-hidden="true" className="mb-2 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">
+            {t("catalogIndex.filters.processingStatus")}
+          </p>
+          <label className="flex items-center gap-2 py-1">
+            <input type="checkbox" name="filters[orphan]" value="true" defaultChecked={query.orphan} />
+            {t("catalogIndex.filters.orphan")}
+          </label>
+          <label className="flex items-center gap-2 py-1">
+            <input type="checkbox" name="filters[error]" value="true" defaultChecked={query.error} />
+            {t("catalogIndex.filters.error")}
+          </label>
+        </fieldset>
+
+        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          {t("catalogIndex.filters.apply")}
+        </button>
+      </Form>
+    </aside>
+  );
+}
+
+/** A single choice, 'All results' when nothing is chosen; values chosen beyond the first ride along as hidden fields. */
+function SelectFilter({
+  id,
+  label,
+  name,
+  chosen,
+  options,
+  placeholder,
+  lowerCase,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  chosen: string[];
+  options: FacetOption[];
+  placeholder?: string;
+  lowerCase?: boolean;
+}) {
+  const t = useTranslation();
+  const value = (option: FacetOption) => (lowerCase ? option.value.toLocaleLowerCase("en-US") : option.value);
+  const selected = chosen[0] ?? "";
+  const known = options.some((option) => value(option) === selected);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={selected} className="rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900">
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {selected && !known ? <option value={selected}>{selected}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={value(option)}>
+            {t("catalogIndex.filters.option", { label: option.value, count: option.count })}
+          </option>
+        ))}
+      </select>
+      {chosen.slice(1).map((extra) => (
+        <input key={extra} type="hidden" name={name} value={extra} />
+      ))}
+    </div>
+  );
+}
+
+/** A long list of choices (owners, tags): checkboxes, the most used first, and a 'Filter' box that finds the rest. */
+function CheckboxFilter({
+  name,
+  label,
+  query,
+  options,
+  hidden,
+  labelOf = (value) => value,
+}: {
+  name: SearchableOption & ListFilter;
+  label: string;
+  query: CatalogIndexQuery;
+  options: FacetOption[];
+  hidden?: number;
+  labelOf?: (value: string) => string;
+}) {
+  const t = useTranslation();
+  const chosen = new Set(query.lists[name].map((value) => value.toLocaleLowerCase("en-US")));
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={hidden ? `filter-${name}-more` : undefined}>
+      <legend className="mb-1 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{label}</legend>
+      <input
+        type="search"
+        name={`search[${name}]`}
+        defaultValue={query.optionSearch[name]}
+        placeholder={t("catalogIndex.filters.filterPlaceholder")}
+        aria-label={t("catalogIndex.filters.narrow", { filter: label })}
+        className="rounded border border-slate-300 bg-white p-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+      />
+      <div className="max-h-56 overflow-y-auto rounded bg-white p-2 shadow-sm dark:bg-slate-900" data-testid={`filter-${name}`}>
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 py-0.5 text-sm">
+            <input type="checkbox" name={`filters[${name}]`} value={option.value} defaultChecked={chosen.has(option.value.toLocaleLowerCase("en-US"))} />
+            <span className="min-w-0 truncate" title={option.value}>
+              {t("catalogIndex.filters.option", { label: labelOf(option.value), count: option.count })}
+            </span>
+          </label>
+        ))}
+      </div>
+      {hidden ? (
+        <p id={`filter-${name}-more`} className="text-xs text-slate-600 dark:text-slate-300">
+          {t("catalogIndex.filters.moreOptions", { count: hidden })}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/components/shell/root-data";
+import { indexHref, PAGE_SIZES, type CatalogIndexQuery } from "~/lib/catalog/catalog-index/index-query";
+import { FILTERS_FORM_ID } from "./filter-sidebar";
+
+/**
+ * Cursor paging: first, previous and next pages are links (their titles are
+ * the tooltips), so they work without JavaScript and can be shared. The page
+ * size belongs to the filters form: changing it starts from the first page.
+ */
+export function Pagination({ query, totalItems, nextCursor, prevCursor }: { query: CatalogIndexQuery; totalItems: number; nextCursor?: string; prevCursor?: string }) {
+  const t = useTranslation();
+  return (
+    <nav aria-label={t("catalogIndex.pagination.label")} className="mt-3 flex flex-wrap items-center justify-end gap-4 text-sm">
+      <span className="flex items-center gap-2">
+        <label htmlFor="catalog-limit">{t("catalogIndex.pagination.rowsPerPage")}</label>
+        <select id="catalog-limit" name="limit" form={FILTERS_FORM_ID} defaultValue={String(query.limit)} onChange={(event) => event.currentTarget.form?.requestSubmit()} className="rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900">
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <button type="submit" form={FILTERS_FORM_ID} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-600">
+            {t("catalogIndex.pagination.apply")}
+          </button>
+        </noscript>
+      </span>
+      <span data-testid="catalog-total">{t("catalogIndex.pagination.total", { count: totalItems })}</span>
+      <span className="flex items-center gap-1">
+        <PageLink to={query.cursor ? indexHref(query) : undefined} label={t("catalogIndex.pagination.first")} symbol="«" />
+        <PageLink to={prevCursor ? indexHref(query, { cursor: prevCursor }) : undefined} label={t("catalogIndex.pagination.previous")} symbol="‹" />
+        <PageLink to={nextCursor ? indexHref(query, { cursor: nextCursor }) : undefined} label={t("catalogIndex.pagination.next")} symbol="›" />
+      </span>
+    </nav>
+  );
+}
+
+function PageLink({ to, label, symbol }: { to?: string; label: string; symbol: ReactNode }) {
+  const look = "grid h-8 w-8 place-items-center rounded text-lg";
+  if (!to) {
+    return (
+      <span role="link" aria-disabled="true" aria-label={label} title={label} className={`${look} text-slate-400 dark:text-slate-600`}>
+        {symbol}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} aria-label={label} title={label} className={`${look} hover:bg-black/10`}>
+      {symbol}
+    </Link>
+  );
+}
