@@ -12,6 +12,7 @@ import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { pageIdentity } from "~/lib/auth/sign-in.server";
 import { loadCatalogIndex } from "~/lib/catalog/catalog-index/index-page.server";
 import { kindPlural } from "~/lib/catalog/catalog-index/index-query";
+import { externalRoutePath } from "~/lib/catalog/entity-page/external-routes";
 import { getRequestContext } from "~/lib/context.server";
 
 // The catalog index: filters, search, ordering and cursor paging, all in the
@@ -23,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
   const identity = await pageIdentity(app, request, new Headers());
   const index = await loadCatalogIndex(app, identity, pageCredentials(identity), new URL(request.url).searchParams);
-  return data(index, { status: index.problems.length ? 400 : 200 });
+  // The create-component external route (app.routes.bindings); unbound, the page has no Create link.
+  const createPath = externalRoutePath(app.config.config.app.routes, "createComponent");
+  return data({ ...index, createPath }, { status: index.problems.length ? 400 : 200 });
 }
 
 export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
@@ -31,16 +34,17 @@ export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
   // The form's fields are uncontrolled: keyed by the URL, they show each view's own values after
   // a navigation (Clear all, back and forward), not what was last typed.
   const { search } = useLocation();
-  const { query, problems, rows, totalItems, nextCursor, prevCursor, options, presentations, signedIn } = loaderData;
+  const { query, problems, rows, totalItems, nextCursor, prevCursor, options, presentations, signedIn, createPath } = loaderData;
   const kindLabel = options.kind.find((option) => option.value.toLocaleLowerCase("en-US") === query.kind)?.value ?? query.kind;
   const titleKey = query.user === "owned" ? "catalogIndex.table.titleOwned" : query.user === "starred" ? "catalogIndex.table.titleStarred" : "catalogIndex.table.titleAll";
   return (
     <main id="main">
       <Header theme="home" title={t("catalogIndex.title")} subtitle={t("catalogIndex.subtitle")}>
-        {/* The create-component external route; its target becomes configurable with the entity page's route bindings. */}
-        <Link to="/create" className="rounded border border-white/70 px-4 py-2 font-semibold text-white hover:bg-white/10">
-          {t("catalogIndex.create")}
-        </Link>
+        {createPath ? (
+          <Link to={createPath} className="rounded border border-white/70 px-4 py-2 font-semibold text-white hover:bg-white/10">
+            {t("catalogIndex.create")}
+          </Link>
+        ) : null}
       </Header>
       <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-6 py-6 md:flex-row">
         <FilterSidebar key={search} query={query} options={options} presentations={presentations} />
