@@ -213,4 +213,22 @@ permission:
     const owned = await (await fetch(`${server.url}/catalog?filters[user]=owned`, { headers: { cookie } })).text();
     expect(tableTitle(owned)).toBe("Owned components (2)");
   });
+
+  it("refuses a hand-made star of an entity bob may not read with 403, and stars nothing", async () => {
+    const cookie = await signIn("bob");
+    const star = (entityRef: string) =>
+      fetch(`${server.url}/catalog/star`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
+        body: new URLSearchParams({ entityRef, returnTo: "/catalog?filters[user]=starred" }),
+      });
+    const refused = await star("component:default/checkout-web");
+    expect(refused.status).toBe(403);
+    expect((await star("not a ref")).status).toBe(400);
+    const starred = await (await fetch(`${server.url}/catalog?filters[user]=starred`, { headers: { cookie } })).text();
+    expect(tableTitle(starred)).toBe("Starred components (0)");
+    // What he may read he may star.
+    expect((await star("component:default/payments-service")).status).toBe(303);
+  });
 });
