@@ -14,7 +14,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 
 test("opens an entity from the catalog index and shows the header, the tabs, the About card and the relations", async ({ page }) => {
   await page.goto("/catalog?filters[text]=listing-search");
-  await page.getByRole("table").getByRole("link", { name: "Listing search service" }).click();
+  await page.getByRole("table").getByRole("link", { name: "Listing search service", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${SERVICE}$`));
   await expect(page).toHaveTitle(`Listing search service | ${APP_TITLE}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Listing search service");
