@@ -24,6 +24,11 @@ export default [
   route("settings/auth-providers", "routes/settings.auth-providers.tsx"),
   // Why can or can't a user do something (the permission policy explained)
   route("settings/access", "routes/settings.access.tsx"),
+  // Dismiss a banner for good (the UI kit's DismissibleBanner posts here)
+  route("settings/banners/dismiss", "routes/settings/dismiss-banner.ts"),
+
+  // Development only: the UI kit's gallery (404 outside the development auth environment)
+  route("dev/ui-kit", "routes/dev/ui-kit.tsx"),
 
   // The catalog's REST API, Backstage's paths (routes/api/catalog)
   ...prefix("api/catalog", [

@@ -6,12 +6,16 @@ import { catalogCommon } from "./messages/catalog-common.en.ts";
 import { catalogIndex } from "./messages/catalog-index.en.ts";
 import { entityDialogs } from "./messages/entity-dialogs.en.ts";
 import { entityPage } from "./messages/entity-page.en.ts";
+import { home } from "./messages/home.en.ts";
+import { uiKit } from "./messages/ui-kit.en.ts";
 
 export const en = {
   catalogCommon,
   catalogIndex,
   entityPage,
   entityDialogs,
+  home,
+  uiKit,
   shell: {
     skipToContent: "Skip to content",
     navigation: "Main navigation",
@@ -100,12 +104,7 @@ export const en = {
     unknownUser: "No user of the catalog has that name or email.",
     cancel: "Cancel: do not sign in",
   },
-  home: {
-    title: "Home",
-    welcome: "Welcome to {{title}}",
-    subtitle: "The developer portal of {{organization}}.",
-    intro: "Find the software your teams own, see how it fits together, and start something new from a template.",
-  },
+
   settings: {
     title: "Settings",
     tabs: { label: "Settings sections", general: "General", featureFlags: "Feature Flags" },

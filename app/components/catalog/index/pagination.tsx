@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { Link } from "~/components/ui/link";
+import { PageLink } from "~/components/ui/pagination";
 import { useTranslation } from "~/components/shell/root-data";
 import { indexHref, PAGE_SIZES, type CatalogIndexQuery } from "~/lib/catalog/catalog-index/index-query";
 import { FILTERS_FORM_ID } from "./filter-sidebar";
@@ -35,21 +34,5 @@ export function Pagination({ query, totalItems, nextCursor, prevCursor }: { quer
         <PageLink to={nextCursor ? indexHref(query, { cursor: nextCursor }) : undefined} label={t("catalogIndex.pagination.next")} symbol="›" />
       </span>
     </nav>
-  );
-}
-
-function PageLink({ to, label, symbol }: { to?: string; label: string; symbol: ReactNode }) {
-  const look = "grid h-8 w-8 place-items-center rounded text-lg";
-  if (!to) {
-    return (
-      <span role="link" aria-disabled="true" aria-label={label} title={label} className={`${look} text-slate-400 dark:text-slate-600`}>
-        {symbol}
-      </span>
-    );
-  }
-  return (
-    <Link to={to} aria-label={label} title={label} className={`${look} hover:bg-black/10`}>
-      {symbol}
-    </Link>
   );
 }

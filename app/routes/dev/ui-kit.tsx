@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import type { Route } from "./+types/ui-kit";
+import { useTranslation } from "~/components/shell/root-data";
+import { KitGallery } from "~/components/ui/gallery/kit-gallery";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { Header, pageMeta } from "~/components/ui/page";
+import { pageIdentity } from "~/lib/auth/sign-in.server";
+import { getRequestContext } from "~/lib/context.server";
+import { dismissedBanners } from "~/lib/settings/notifications.server";
+
+// GET /dev/ui-kit: every component of the shared UI kit on one page, for
+// people building pages and for the end-to-end screenshots. Served only in
+// the development auth environment (auth.environment, 'development' unless a
+// deployment says otherwise), like the development identity provider:
+// elsewhere it is the 404 page (decision 018).
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getRequestContext(context);
+  if (app.config.config.auth.environment !== "development") throw data("Not Found", { status: 404 });
+  const identity = await pageIdentity(app, request, new Headers());
+  // Signed out, nobody can dismiss anything: the banner shows, its dismissal answers 401.
+  const dismissed = identity ? await dismissedBanners(app.userSettings, identity.userEntityRef) : [];
+  return { dismissed };
+}
+
+export default function UiKit({ loaderData }: Route.ComponentProps) {
+  const t = useTranslation();
+  return (
+    <main id="main">
+      <Header theme="tool" title={t("uiKit.gallery.title")} subtitle={t("uiKit.gallery.subtitle")} />
+      <KitGallery dismissed={loaderData.dismissed} />
+    </main>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "uiKit.gallery.title");
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
