@@ -13,8 +13,10 @@ import { pageIdentity } from "~/lib/auth/sign-in.server";
 import { entityDialogAction, loadEntityDialogs } from "~/lib/catalog/entity-dialogs.server";
 import { loadEntityPageView } from "~/lib/catalog/entity-page/entity-page.server";
 import { externalRoutePath } from "~/lib/catalog/entity-page/external-routes";
+import { stringifyEntityRef } from "~/lib/catalog/entity-ref";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { getRequestContext } from "~/lib/context.server";
+import { recordEntityVisitQuietly } from "~/lib/home/home-settings.server";
 import { NotFoundError, serializeError } from "~/lib/errors";
 import { createTranslator } from "~/lib/i18n/i18n";
 import { readPreferences } from "~/lib/settings/preferences";
@@ -45,6 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
   const [view, dialogs] = await Promise.all([
     loadEntityPageView(app, { entity, splat: args.params["*"], credentials, identity }),
     loadEntityDialogs(app, { url, entity, credentials }),
+    // The home page's 'Recently visited' widget.
+    recordEntityVisitQuietly(app, identity?.userEntityRef, stringifyEntityRef(entity)),
   ]);
   if (!view) {
     const t = createTranslator(readPreferences(args.request.headers.get("cookie")).language);

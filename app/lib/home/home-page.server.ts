@@ -1,0 +1,76 @@
+import type { Identity } from "../auth/identity";
+import { pageCredentials } from "../auth/request-credentials.server";
+import type { Entity } from "../catalog/entity";
+import { entityRefKey } from "../catalog/entity-ref";
+import { externalRoutePath } from "../catalog/entity-page/external-routes";
+import { PRESENTATION_FIELDS, presentEntity, type Presentations } from "../catalog/presentation";
+import { presentRefs } from "../catalog/presentation.server";
+import { requestStarredRefs } from "../catalog/starred-sidebar.server";
+import type { RequestContext } from "../context.server";
+import { homeWidgets, recentlyVisited } from "./home-settings.server";
+import type { HomeDoc, HomeEntity, HomePageData } from "./home-page";
+import { DEFAULT_HOME_WIDGETS, type HomeWidgetId } from "./home-widgets";
+
+// Everything the home page shows, read for one request. Each widget reads
+// only when shown; the reads run side by side, and one batched by-refs read
+// resolves the starred and visited refs, so what the visitor may not read (or
+// what is gone) is left out, as the catalog leaves it out everywhere.
+
+/** How many entities a list widget shows; the 'View all' link goes on from there. */
+export const WIDGET_LIMIT = 10;
+export const TECHDOCS_REF_ANNOTATION = "backstage.io/techdocs-ref";
+
+export async function loadHomePage(app: RequestContext, identity: Identity | undefined): Promise<HomePageData> {
+  const credentials = pageCredentials(identity);
+  const call = { credentials };
+  const widgets = identity ? await homeWidgets(app.userSettings, identity.userEntityRef) : [...DEFAULT_HOME_WIDGETS];
+  const shows = (id: HomeWidgetId) => widgets.includes(id);
+
+  const starredRefs = identity && shows("starred") ? requestStarredRefs(app, identity) : Promise.resolve([]);
+  const visits = identity && shows("recent") ? recentlyVisited(app.userSettings, identity.userEntityRef) : Promise.resolve([]);
+  const owners = (identity?.ownershipEntityRefs ?? []).map((ref) => ref.toLocaleLowerCase("en-US"));
+  const owned = identity && shows("owned") && owners.length
+    ? app.catalog.entities.queryEntities({ filter: { "relations.ownedBy": { $in: owners } }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: WIDGET_LIMIT, fields: PRESENTATION_FIELDS }, call)
+    : Promise.resolve({ items: [], totalItems: 0 });
+  const docs = shows("docs")
+    ? app.catalog.entities.queryEntities({ filter: { [`metadata.annotations.${TECHDOCS_REF_ANNOTATION}`]: { $exists: true } }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: WIDGET_LIMIT, fields: PRESENTATION_FIELDS }, call)
+    : Promise.resolve({ items: [] });
+
+  const [starred, visited, ownedPage, docsPage] = await Promise.all([starredRefs, visits, owned, docs]);
+  const recentRefs = visited.map((visit) => visit.entityRef);
+  const presentations = await presentRefs(app.catalog, [...starred, ...recentRefs], credentials);
+
+  return {
+    widgets,
+    signedIn: Boolean(identity),
+    starred: readable(starred, presentations),
+    recent: readable(recentRefs, presentations).slice(0, WIDGET_LIMIT),
+    owned: (ownedPage.items as Entity[]).map(homeEntity),
+    ownedTotal: ownedPage.totalItems,
+    docs: (docsPage.items as Entity[]).flatMap((entity) => {
+      const docsPath = externalRoutePath(app.config.config.app.routes, "viewTechDoc", { namespace: entity.metadata.namespace ?? "default", kind: entity.kind.toLocaleLowerCase("en-US"), name: entity.metadata.name });
+      return docsPath ? [{ ...homeEntity(entity), docsPath }] : [];
+    }),
+  };
+}
+
+function homeEntity(entity: Entity): HomeEntity {
+  const presentation = presentEntity(entity);
+  return { entityRef: presentation.entityRef, title: presentation.primaryTitle, hover: presentation.secondaryTitle };
+}
+
+/** The refs the by-refs read found (and the visitor may read), in their order. */
+function readable(refs: readonly string[], presentations: Presentations): HomeEntity[] {
+  return refs.flatMap((ref) => {
+    const presentation = presentations[safeKey(ref)];
+    return presentation ? [{ entityRef: presentation.entityRef, title: presentation.primaryTitle, hover: presentation.secondaryTitle }] : [];
+  });
+}
+
+function safeKey(ref: string): string {
+  try {
+    return entityRefKey(ref);
+  } catch {
+    return "";
+  }
+}
