@@ -1,10 +1,10 @@
+import type { Credentials } from "../auth/credentials";
 import type { Identity } from "../auth/identity";
 import { pageCredentials } from "../auth/request-credentials.server";
 import type { Entity } from "../catalog/entity";
 import { entityRefKey } from "../catalog/entity-ref";
 import { externalRoutePath } from "../catalog/entity-page/external-routes";
-import { PRESENTATION_FIELDS, presentEntity, type Presentations } from "../catalog/presentation";
-import { presentRefs } from "../catalog/presentation.server";
+import { PRESENTATION_FIELDS, presentEntity } from "../catalog/presentation";
 import { requestStarredRefs } from "../catalog/starred-sidebar.server";
 import type { RequestContext } from "../context.server";
 import { homeWidgets, recentlyVisited } from "./home-settings.server";
@@ -18,6 +18,8 @@ import { DEFAULT_HOME_WIDGETS, type HomeWidgetId } from "./home-widgets";
 
 /** How many entities a list widget shows; the 'View all' link goes on from there. */
 export const WIDGET_LIMIT = 10;
+/** Starred refs read per visit: far more than the widget shows, far below a by-refs batch (1000). */
+const MAX_STARRED_READ = 100;
 export const TECHDOCS_REF_ANNOTATION = "backstage.io/techdocs-ref";
 
 export async function loadHomePage(app: RequestContext, identity: Identity | undefined): Promise<HomePageData> {
@@ -38,13 +40,15 @@ export async function loadHomePage(app: RequestContext, identity: Identity | und
 
   const [starred, visited, ownedPage, docsPage] = await Promise.all([starredRefs, visits, owned, docs]);
   const recentRefs = visited.map((visit) => visit.entityRef);
-  const presentations = await presentRefs(app.catalog, [...starred, ...recentRefs], credentials);
+  // Bounded: the widget shows WIDGET_LIMIT; a few more are read in case some are gone or unreadable.
+  const starredShown = starred.slice(0, MAX_STARRED_READ);
+  const known = await readableEntities(app, [...starredShown, ...recentRefs], call);
 
   return {
     widgets,
     signedIn: Boolean(identity),
-    starred: readable(starred, presentations),
-    recent: readable(recentRefs, presentations).slice(0, WIDGET_LIMIT),
+    starred: readable(starredShown, known).slice(0, WIDGET_LIMIT),
+    recent: readable(recentRefs, known).slice(0, WIDGET_LIMIT),
     owned: (ownedPage.items as Entity[]).map(homeEntity),
     ownedTotal: ownedPage.totalItems,
     docs: (docsPage.items as Entity[]).flatMap((entity) => {
@@ -54,17 +58,30 @@ export async function loadHomePage(app: RequestContext, identity: Identity | und
   };
 }
 
+/** An entity as a widget lists it: its title (the kind left out, the widget says what it lists), the ref and kind on hover. */
 function homeEntity(entity: Entity): HomeEntity {
-  const presentation = presentEntity(entity);
+  const presentation = presentEntity(entity, { defaultKind: entity.kind });
   return { entityRef: presentation.entityRef, title: presentation.primaryTitle, hover: presentation.secondaryTitle };
 }
 
-/** The refs the by-refs read found (and the visitor may read), in their order. */
-function readable(refs: readonly string[], presentations: Presentations): HomeEntity[] {
-  return refs.flatMap((ref) => {
-    const presentation = presentations[safeKey(ref)];
-    return presentation ? [{ entityRef: presentation.entityRef, title: presentation.primaryTitle, hover: presentation.secondaryTitle }] : [];
+/**
+ * The entities behind starred and visited refs, in one batched by-refs read:
+ * what is gone, or what the visitor may not read, is simply not found.
+ */
+async function readableEntities(app: RequestContext, refs: string[], call: { credentials: Credentials }): Promise<Map<string, HomeEntity>> {
+  const keys = [...new Set(refs.map(safeKey).filter(Boolean))];
+  const found = new Map<string, HomeEntity>();
+  if (keys.length === 0) return found;
+  const { items } = await app.catalog.entities.entitiesByRefs({ entityRefs: keys, fields: PRESENTATION_FIELDS }, call);
+  items.forEach((entity, index) => {
+    if (entity) found.set(keys[index]!, homeEntity(entity as Entity));
   });
+  return found;
+}
+
+/** The refs found, in their order. */
+function readable(refs: readonly string[], known: Map<string, HomeEntity>): HomeEntity[] {
+  return refs.flatMap((ref) => known.get(safeKey(ref)) ?? []);
 }
 
 function safeKey(ref: string): string {
