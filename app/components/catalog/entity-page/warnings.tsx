@@ -1,5 +1,6 @@
 import { useTranslation } from "~/components/shell/root-data";
 import { EntityRefLink } from "~/components/catalog/entity-ref-link";
+import { panelLook } from "~/components/ui/warning-panel";
 import { humanizeEntityRef, parseEntityRef } from "~/lib/catalog/entity-ref";
 import type { ProcessingErrorView } from "~/lib/catalog/entity-page/entity-page-view";
 import type { Presentations } from "~/lib/catalog/presentation";
@@ -11,7 +12,7 @@ export function ProcessingErrors({ errors, presentations }: { errors: Processing
   return (
     <div className="flex flex-col gap-3" data-testid="processing-errors">
       {errors.map((error, index) => (
-        <section key={index} role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <section key={index} role="alert" className={panelLook("error")}>
           <h2 className="font-semibold">{t("entityPage.processingErrors.title")}</h2>
           {error.ancestorRef ? (
             <p className="mt-1 text-sm">
@@ -37,7 +38,7 @@ export function RelationWarning({ missing }: { missing: string[] }) {
     }
   });
   return (
-    <section role="alert" data-testid="relation-warning" className="rounded border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <section role="alert" data-testid="relation-warning" className={panelLook("warning")}>
       <h2 className="font-semibold">{t("entityPage.relationWarning.title")}</h2>
       <p className="mt-1">{t("entityPage.relationWarning.text")}</p>
       <p className="mt-1 font-mono text-sm">{t("entityPage.relationWarning.missing", { refs: refs.join(", ") })}</p>
@@ -49,7 +50,7 @@ export function RelationWarning({ missing }: { missing: string[] }) {
 export function EntityNotFound({ kind }: { kind: string }) {
   const t = useTranslation();
   return (
-    <section role="alert" data-testid="entity-not-found" className="rounded border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <section role="alert" data-testid="entity-not-found" className={panelLook("warning")}>
       <h1 className="text-lg font-semibold">{t("entityPage.notFound")}</h1>
       <p className="mt-1">{t("entityPage.notFoundDetail", { kind })}</p>
     </section>
