@@ -62,11 +62,16 @@ function EntityNode({ data, selected, sourcePosition, targetPosition }: NodeProp
 
 const NODE_TYPES = { entity: EntityNode };
 
+/** Edges with their label's room, so dagre keeps labels clear of nodes and of each other. */
+function layoutEdges(graph: CatalogGraph) {
+  return graph.edges.map((edge) => ({ from: edge.from, to: edge.to, label: { width: edge.relations.join(" / ").length * 6 + 8, height: 16 } }));
+}
+
 function toFlow(graph: CatalogGraph, direction: Direction): { nodes: EntityFlowNode[]; edges: Edge[] } {
   const sides = SIDES[direction];
   const placed = layoutGraph(
     graph.nodes.map((node) => ({ id: node.id, size: estimatedSize(node) })),
-    graph.edges,
+    layoutEdges(graph),
     direction,
   );
   const nodes = graph.nodes.map(
@@ -112,7 +117,7 @@ function Flow({ graph, direction, label, height }: { graph: CatalogGraph; direct
         const current = getNodes();
         const placed = layoutGraph(
           current.map((node) => ({ id: node.id, size: { width: node.measured?.width ?? estimatedSize(node.data.node).width, height: node.measured?.height ?? 52 } })),
-          graph.edges,
+          layoutEdges(graph),
           direction,
         );
         setNodes((previous) => previous.map((node) => ({ ...node, position: placed.get(node.id) ?? node.position })));
