@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/catalog-graph";
 import { GraphFilters } from "~/components/catalog/graph/graph-filters";
-import { nodeTitle } from "~/components/catalog/graph/graph-list";
 import { GraphView } from "~/components/catalog/graph/graph-view";
 import { useTranslation } from "~/components/shell/root-data";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CatalogGraphPage({ loaderData }: Route.ComponentProps) {
   const t = useTranslation();
   const { query, graph, problems, maxNodes } = loaderData;
-  const root = graph.nodes.find((node) => node.root);
+  const root = graph.nodes.find((node) => node.depth === 0);
   return (
     <main id="main">
       <Header theme="tool" title={t("catalogGraph.title")} subtitle={t("catalogGraph.subtitle")} />
@@ -42,7 +41,7 @@ export default function CatalogGraphPage({ loaderData }: Route.ComponentProps) {
           <GraphFilters query={query} values={{ rootEntityRefs: query.rootEntityRefs }} />
           <section aria-labelledby="graph-title" className="min-w-0 space-y-3 rounded bg-white p-4 shadow dark:bg-slate-900">
             <h2 id="graph-title" className="text-lg font-semibold">
-              {root ? nodeTitle(root) : t("catalogGraph.listTitle")}
+              {root ? root.title : t("catalogGraph.listTitle")}
             </h2>
             {problems.length > 0 ? (
               <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
@@ -64,7 +63,7 @@ export default function CatalogGraphPage({ loaderData }: Route.ComponentProps) {
             ) : (
               <>
                 <p className="text-sm text-slate-600 dark:text-slate-400">{t("catalogGraph.legend", { count: graph.nodes.length, edges: graph.edges.length })}</p>
-                <GraphView graph={graph} direction={query.direction} label={root ? nodeTitle(root) : ""} height="70vh" />
+                <GraphView graph={graph} direction={query.direction} label={root ? root.title : ""} height="70vh" />
               </>
             )}
           </section>

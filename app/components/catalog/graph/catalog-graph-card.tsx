@@ -2,13 +2,12 @@ import { InfoCard } from "~/components/catalog/entity-page/info-card";
 import { useTranslation } from "~/components/shell/root-data";
 import { Link } from "~/components/ui/link";
 import type { CatalogGraphCardView } from "~/lib/catalog/graph/catalog-graph-card";
-import { nodeTitle } from "./graph-list";
 import { GraphView } from "./graph-view";
 
 /** The entity's direct relations as a graph (a list without JavaScript), with a link to the catalog graph page. */
 export function CatalogGraphCard({ view }: { view: CatalogGraphCardView }) {
   const t = useTranslation();
-  const root = view.graph.nodes.find((node) => node.root);
+  const root = view.graph.nodes.find((node) => node.depth === 0);
   const actions = (
     <Link to={view.link} className="text-sm text-brand-600 hover:underline dark:text-brand-100">
       {t("catalogGraph.viewGraph")}
@@ -17,7 +16,7 @@ export function CatalogGraphCard({ view }: { view: CatalogGraphCardView }) {
   return (
     <InfoCard id="catalog-graph" title={t("catalogGraph.cardTitle")} actions={actions}>
       {view.graph.truncated ? <p className="mb-2 text-sm text-amber-800 dark:text-amber-200">{t("catalogGraph.truncated", { max: view.graph.nodes.length })}</p> : null}
-      <GraphView graph={view.graph} direction={view.direction} label={root ? nodeTitle(root) : ""} height="400px" />
+      <GraphView graph={view.graph} direction={view.direction} label={root ? root.title : ""} height="400px" />
     </InfoCard>
   );
 }

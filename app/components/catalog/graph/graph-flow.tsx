@@ -5,9 +5,9 @@ import { useRootData, useTranslation } from "~/components/shell/root-data";
 import { Link } from "~/components/ui/link";
 import { layoutGraph, LAYOUT_DEFAULTS, type Size } from "~/lib/catalog/graph/graph-layout";
 import type { Direction } from "~/lib/catalog/graph/graph-query";
-import type { CatalogGraph, GraphNode } from "~/lib/catalog/graph/graph-walk";
+import { edgeId, type CatalogGraph, type GraphNode } from "~/lib/catalog/graph/graph-walk";
 import { throttle } from "~/lib/catalog/graph/throttle";
-import { nodeHref, nodeTitle } from "./graph-list";
+import { nodeHref } from "./graph-list";
 
 // The interactive graph: laid out by dagre, zoom and pan by @xyflow/react.
 // Each node is a link to its entity's page, so a click (or Enter) selects it
@@ -25,18 +25,18 @@ const SIDES: Record<Direction, { source: Position; target: Position }> = {
 
 /** A first guess of a node's size, before the browser has measured it. */
 function estimatedSize(node: GraphNode): Size {
-  return { width: Math.min(320, Math.max(120, nodeTitle(node).length * 8 + 32)), height: 52 };
+  return { width: Math.min(320, Math.max(120, node.title.length * 8 + 32)), height: 52 };
 }
 
 function EntityNode({ data, selected, sourcePosition, targetPosition }: NodeProps<EntityFlowNode>) {
   const t = useTranslation();
   const { node, href } = data;
   const frame = `block rounded-md border px-3 py-2 text-left shadow-sm ${selected ? "ring-2 ring-brand-500" : ""} ${
-    node.root ? "border-brand-500 bg-brand-50 dark:bg-brand-900" : "border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900"
+    node.depth === 0 ? "border-brand-500 bg-brand-50 dark:bg-brand-900" : "border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900"
   } ${node.missing ? "border-dashed opacity-80" : ""}`;
   const body = (
     <>
-      <span className="block max-w-72 truncate text-sm font-semibold">{nodeTitle(node)}</span>
+      <span className="block max-w-72 truncate text-sm font-semibold">{node.title}</span>
       <span className="block text-xs text-slate-600 dark:text-slate-300">
         {node.kind}
         {node.missing ? ` · ${t("catalogGraph.missing")}` : ""}
@@ -84,12 +84,12 @@ function toFlow(graph: CatalogGraph, direction: Direction): { nodes: EntityFlowN
       targetPosition: sides.target,
       draggable: false,
       connectable: false,
-      ariaLabel: `${nodeTitle(node)} (${node.kind})`,
+      ariaLabel: `${node.title} (${node.kind})`,
     }),
   );
   const edges = graph.edges.map(
     (edge): Edge => ({
-      id: edge.id,
+      id: edgeId(edge),
       source: edge.from,
       target: edge.to,
       label: edge.relations.join(" / "),

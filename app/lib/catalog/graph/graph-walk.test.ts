@@ -12,11 +12,13 @@ function catalogOf(spec: Record<string, Array<[string, string]>>) {
     entities.set(ref, { kind, metadata: { name, namespace: "default", title: name.toUpperCase() }, relations: relations.map(([type, targetRef]) => ({ type, targetRef })) });
   }
   const reads: string[][] = [];
-  const fetch = async (keys: string[]) => {
+  const withRelations: boolean[] = [];
+  const fetch = async (keys: string[], options: { relations: boolean }) => {
     reads.push(keys);
+    withRelations.push(options.relations);
     return keys.map((key) => entities.get(key) ?? null);
   };
-  return { fetch, reads };
+  return { fetch, reads, withRelations };
 }
 
 const query = (overrides: Partial<GraphQuery>): GraphQuery => ({ ...PAGE_DEFAULTS, rootEntityRefs: ["component:default/a"], ...overrides });
@@ -37,7 +39,11 @@ describe("walking the catalog graph", () => {
       ["group:default/team", 1],
     ]);
     expect(chain.reads.slice(-2)).toEqual([["component:default/a"], ["component:default/b", "group:default/team"]]);
+    // The last level's relations are not read: unidirectional, they could draw nothing.
+    expect(chain.withRelations.slice(-2)).toEqual([true, false]);
     expect(graph.truncated).toBe(false);
+    await walkCatalogGraph(query({ maxDepth: 1, unidirectional: false }), chain.fetch);
+    expect(chain.withRelations.slice(-2)).toEqual([true, true]);
   });
 
   it("merges a relation and its opposite into one edge in the primary's direction", async () => {
@@ -88,13 +94,12 @@ describe("walking the catalog graph", () => {
   it("marks dangling refs and unparseable targets as missing or leaves them out", async () => {
     const dangling = catalogOf({ "component:default/a": [["dependsOn", "resource:default/gone"], ["dependsOn", "no-kind-here"]] });
     const graph = await walkCatalogGraph(query({}), dangling.fetch);
-    expect(graph.nodes.map((node) => [node.id, node.missing])).toEqual([
-      ["component:default/a", false],
-      ["resource:default/gone", true],
+    expect(graph.nodes).toEqual([
+      { id: "component:default/a", kind: "component", title: "A", depth: 0 },
+      { id: "resource:default/gone", kind: "resource", title: "gone", depth: 1, missing: true, via: { from: "component:default/a", relation: "dependsOn" } },
     ]);
-    expect(graph.nodes[1]).toMatchObject({ kind: "resource", name: "gone", via: { from: "component:default/a", relation: "dependsOn" } });
     const missingRoot = await walkCatalogGraph(query({ rootEntityRefs: ["component:default/nowhere"] }), dangling.fetch);
-    expect(missingRoot.nodes).toMatchObject([{ id: "component:default/nowhere", missing: true, root: true }]);
+    expect(missingRoot.nodes).toEqual([{ id: "component:default/nowhere", kind: "component", title: "nowhere", depth: 0, missing: true }]);
   });
 
   it("cuts a very wide fan-out at the node bound, and says so", async () => {

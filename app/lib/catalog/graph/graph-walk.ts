@@ -11,28 +11,25 @@ import { relationPair } from "./relation-pairs";
 export type GraphEntity = {
   kind: string;
   metadata: { name: string; namespace?: string; title?: string };
-  spec?: { type?: unknown };
   relations?: Array<{ type: string; targetRef: string }>;
 };
 
+// Nodes and edges travel to the browser with the page: only what is drawn.
 export type GraphNode = {
   /** The ref key, lower case: kind:namespace/name. */
   id: string;
   kind: string;
-  namespace: string;
-  name: string;
-  title?: string;
-  type?: string;
+  /** The entity's title, else its name (from the ref for a missing one). */
+  title: string;
   /** Levels from the nearest root (0 for a root). */
   depth: number;
-  root: boolean;
   /** Named by a relation (or asked for as a root) but not in the catalog, or not readable. */
-  missing: boolean;
+  missing?: true;
   /** The node and relation the walk first reached this one through (none for a root). */
   via?: { from: string; relation: string };
 };
 
-export type GraphEdge = { id: string; from: string; to: string; relations: string[] };
+export type GraphEdge = { from: string; to: string; relations: string[] };
 
 export type CatalogGraph = {
   nodes: GraphNode[];
@@ -45,8 +42,12 @@ export const MAX_NODES = 500;
 /** A bound on edges too: 500 nodes related all to all would be 250,000 of them. */
 export const MAX_EDGES = 2000;
 
-/** Reads entities by ref key, in order; null for what is missing or not readable. */
-export type FetchEntities = (keys: string[]) => Promise<Array<GraphEntity | null>>;
+/**
+ * Reads entities by ref key, in order; null for what is missing or not
+ * readable. Without `relations` the answer may leave them out: the walk asks
+ * so for a level whose relations cannot matter.
+ */
+export type FetchEntities = (keys: string[], options: { relations: boolean }) => Promise<Array<GraphEntity | null>>;
 
 type Options = { maxNodes?: number; maxEdges?: number };
 
@@ -77,19 +78,13 @@ function followed(entity: GraphEntity, selfKey: string, query: Pick<GraphQuery, 
 }
 
 function nodeOf(key: string, entity: GraphEntity | null, depth: number, via: GraphNode["via"]): GraphNode {
-  const compound = parseEntityRef(key);
   const title = entity?.metadata.title;
-  const type = entity?.spec?.type;
   return {
     id: key,
-    kind: entity?.kind ?? compound.kind,
-    namespace: entity?.metadata.namespace ?? compound.namespace,
-    name: entity?.metadata.name ?? compound.name,
-    ...(typeof title === "string" && title ? { title } : {}),
-    ...(typeof type === "string" && type ? { type } : {}),
+    kind: entity?.kind ?? key.slice(0, key.indexOf(":")),
+    title: typeof title === "string" && title ? title : (entity?.metadata.name ?? key.slice(key.indexOf("/") + 1)),
     depth,
-    root: depth === 0,
-    missing: !entity,
+    ...(entity ? {} : { missing: true as const }),
     ...(via ? { via } : {}),
   };
 }
@@ -114,7 +109,9 @@ export async function walkCatalogGraph(query: GraphQuery, fetchEntities: FetchEn
   }
   let reachedVia = new Map<string, NonNullable<GraphNode["via"]>>();
   for (let depth = 0; frontier.length > 0; depth++) {
-    const found = await fetchEntities(frontier);
+    // The last level's relations lead nowhere new; unidirectional, they draw no edge either.
+    const lastLevel = depth >= query.maxDepth || nodes.size + frontier.length >= maxNodes;
+    const found = await fetchEntities(frontier, { relations: !(lastLevel && query.unidirectional) });
     const next: string[] = [];
     frontier.forEach((key, index) => {
       const entity = found[index] ?? null;
@@ -144,6 +141,11 @@ export async function walkCatalogGraph(query: GraphQuery, fetchEntities: FetchEn
   return { nodes: [...nodes.values()], edges, truncated: truncated || cut };
 }
 
+/** An edge's identity: its ends and its relations. */
+export function edgeId(edge: GraphEdge): string {
+  return `${edge.from} ${edge.relations.join("/")} ${edge.to}`;
+}
+
 /**
  * The edges between the nodes shown. Unidirectional keeps only relations that
  * lead away from the roots (to a deeper level), as Backstage draws each
@@ -171,13 +173,14 @@ export function graphEdges(
         const forward = pair[0] === type;
         const from = forward ? key : target;
         const to = forward ? target : key;
-        edge = { id: `${from} ${pair.join("/")} ${to}`, from, to, relations: [...pair] };
+        edge = { from, to, relations: [...pair] };
       } else {
-        edge = { id: `${key} ${type} ${target}`, from: key, to: target, relations: [type] };
+        edge = { from: key, to: target, relations: [type] };
       }
-      if (edges.has(edge.id)) continue;
+      const id = edgeId(edge);
+      if (edges.has(id)) continue;
       if (edges.size >= maxEdges) return { edges: [...edges.values()], cut: true };
-      edges.set(edge.id, edge);
+      edges.set(id, edge);
     }
   }
   return { edges: [...edges.values()], cut: false };
