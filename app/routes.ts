@@ -11,6 +11,8 @@ export default [
   route("catalog", "routes/catalog/index.tsx"),
   route("catalog/star", "routes/catalog/star.ts"),
   route("catalog/:namespace/:kind/:name/*", "routes/catalog/entity.tsx"),
+  // How entities relate, with Backstage's query parameters
+  route("catalog-graph", "routes/catalog-graph.tsx"),
 
   // Sign-in and sessions
   route("sign-in", "routes/sign-in.tsx"),

@@ -9,7 +9,8 @@
 //
 // Pages: the catalog index filtered (kind=component, type=service), its first
 // page and a cursor page; the index with a full-text search; an entity page
-// of an entity with about 50 relations (found through by-query; printed).
+// of an entity with about 50 relations (found through by-query; printed);
+// the catalog graph at depth 3 around the first component with relations.
 // JavaScript: from React Router's client manifest, the entry, the root route
 // and the page's route module with their static imports, each file gzipped
 // once, summed. Without --from the catalog comes from ../shared/tools/gen-catalog.mjs
@@ -72,12 +73,16 @@ try {
   const term = searchTerm(firstHtml);
   const entity = await entityWithRelations(baseUrl);
   log(`entity page: ${entity.ref} with ${entity.relations} relations; search term '${term}'`);
+  const graphRoot = await componentWithRelations(baseUrl);
+  const graphPath = `/catalog-graph?rootEntityRefs%5B%5D=${encodeURIComponent(graphRoot)}&maxDepth=3`;
+  log(`catalog graph around ${graphRoot}`);
 
   const scenarios = [
     { name: "catalog index, kind=component type=service, first page", path: first },
     { name: "catalog index, same filters, a cursor page", path: next },
     { name: `catalog index, full-text search '${term}'`, path: `/catalog?filters%5Bkind%5D=component&filters%5Buser%5D=all&filters%5Btext%5D=${encodeURIComponent(term)}` },
     { name: `entity page ${entity.ref} (${entity.relations} relations)`, path: entity.path },
+    { name: `catalog graph, depth 3 around ${graphRoot}`, path: graphPath },
   ];
   const results = [];
   for (const scenario of scenarios) {
@@ -89,7 +94,10 @@ try {
   const javascript = [
     { name: "catalog index", route: "routes/catalog/index", html: firstHtml },
     { name: "entity page", route: "routes/catalog/entity", html: await page(baseUrl, entity.path, cookie) },
+    { name: "catalog graph (before its drawing)", route: "routes/catalog-graph", html: await page(baseUrl, graphPath, cookie) },
   ].map((item) => ({ name: item.name, ...shippedJavaScript(item.html, item.route) }));
+  // The drawing (@xyflow/react, dagre) loads after hydration, only where a graph is shown.
+  javascript.push({ name: "graph drawing, loaded lazily (graph-flow chunk)", ...assetSize(/^graph-flow-.*\.js$/) });
 
   printReport({ total, results, javascript });
   if (results.some((result) => result.errors > 0)) exitCode = 1;
@@ -290,6 +298,15 @@ function searchTerm(html) {
   return ref.slice(ref.indexOf("/") + 1).split("-").slice(0, 2).join("-");
 }
 
+/** The first component (in the catalog's order) with relations: the graph's root. */
+async function componentWithRelations(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/catalog/entities/by-query?filter=kind=component&limit=200&fields=kind,metadata.name,metadata.namespace,relations`);
+  if (!response.ok) throw new Error(`by-query for components answered ${response.status}`);
+  const found = (await response.json()).items.find((entity) => (entity.relations?.length ?? 0) > 0);
+  if (!found) throw new Error("no component with relations in the catalog");
+  return `component:${found.metadata.namespace ?? "default"}/${found.metadata.name}`;
+}
+
 /** Among systems and groups (they gather relations), the entity whose relation count is closest to 50. */
 async function entityWithRelations(baseUrl) {
   let best;
@@ -353,6 +370,20 @@ function shippedJavaScript(html, routeId) {
     gzipped += gzipSync(bytes, { level: 9 }).length;
   }
   return { files: files.size, raw, gzipped };
+}
+
+/** Files of the client build matching a pattern, summed (a lazy chunk is not in any route's manifest entry). */
+function assetSize(pattern) {
+  const dir = path.join(clientDir, "assets");
+  const files = readdirSync(dir).filter((name) => pattern.test(name));
+  let raw = 0;
+  let gzipped = 0;
+  for (const file of files) {
+    const bytes = readFileSync(path.join(dir, file));
+    raw += bytes.length;
+    gzipped += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: files.length, raw, gzipped };
 }
 
 function newestManifest() {

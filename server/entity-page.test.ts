@@ -119,7 +119,7 @@ describe("entity page", () => {
     const service = await page("/catalog/default/component/listing-search-service");
     expect(tabs(service.html)).toEqual(["Overview", "API", "Dependencies", "Docs"]);
     expect(service.html).toMatch(/aria-current="page"[^>]*>Overview</);
-    expect(cards(service.html)).toEqual(["about", "links", "labels", "subcomponents"]);
+    expect(cards(service.html)).toEqual(["about", "catalog-graph", "links", "labels", "subcomponents"]);
 
     const api = await page("/catalog/default/component/listing-search-service/api");
     expect(api.html).toMatch(/aria-current="page"[^>]*>API</);

@@ -10,6 +10,7 @@ import { useTranslation } from "./root-data";
 const NAV_ITEMS: Array<{ to: string; label: MessageKey; icon: IconName; end?: boolean }> = [
   { to: "/", label: "shell.nav.home", icon: "home", end: true },
   { to: "/catalog", label: "shell.nav.catalog", icon: "catalog" },
+  { to: "/catalog-graph", label: "shell.nav.graph", icon: "graph" },
   { to: "/settings", label: "shell.nav.settings", icon: "settings" },
 ];
 

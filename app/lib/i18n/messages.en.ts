@@ -3,6 +3,7 @@
 // specification are kept verbatim. Large areas keep their strings in
 // messages/, one file each.
 import { catalogCommon } from "./messages/catalog-common.en.ts";
+import { catalogGraph } from "./messages/catalog-graph.en.ts";
 import { catalogIndex } from "./messages/catalog-index.en.ts";
 import { entityDialogs } from "./messages/entity-dialogs.en.ts";
 import { entityPage } from "./messages/entity-page.en.ts";
@@ -11,6 +12,7 @@ import { uiKit } from "./messages/ui-kit.en.ts";
 
 export const en = {
   catalogCommon,
+  catalogGraph,
   catalogIndex,
   entityPage,
   entityDialogs,

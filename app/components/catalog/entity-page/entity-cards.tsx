@@ -1,5 +1,6 @@
 import type { Entity } from "~/lib/catalog/entity";
 import type { EntityPageView } from "~/lib/catalog/entity-page/entity-page-view";
+import { CatalogGraphCard } from "~/components/catalog/graph/catalog-graph-card";
 import { AboutCard } from "./about-card";
 import { LabelsCard, LinksCard, TechDocsCard } from "./meta-cards";
 import { RelationsCard } from "./relations-card";
@@ -26,6 +27,12 @@ export function EntityCards({ view, entity }: { view: EntityPageView; entity: En
             return <LinksCard key={index} view={card} />;
           case "labels":
             return <LabelsCard key={index} view={card} />;
+          case "catalogGraph":
+            return (
+              <div key={index} className="md:col-span-2">
+                <CatalogGraphCard view={card} />
+              </div>
+            );
           case "relations":
             return <RelationsCard key={index} view={card} presentations={view.presentations} index={index} />;
         }

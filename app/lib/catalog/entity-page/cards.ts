@@ -19,7 +19,7 @@ import type { EntityCondition } from "./conditions";
 // table of the entity's relations of a type, optionally to some kinds only,
 // so a layout can also declare its own ({ relations, kind, title }).
 
-export const FIXED_CARDS = ["about", "links", "labels", "techdocs"] as const;
+export const FIXED_CARDS = ["about", "links", "labels", "techdocs", "catalogGraph"] as const;
 export type FixedCardName = (typeof FIXED_CARDS)[number];
 
 export type RelationsCardDefinition = { relation: string; kinds?: readonly string[] };

@@ -6,13 +6,15 @@
 // The last layout has no condition: it catches every other kind.
 
 const OVERVIEW_COMMON = ["about", "links", "labels"];
+// Where Backstage's app template shows EntityCatalogGraphCard: beside About.
+const OVERVIEW_WITH_GRAPH = ["about", "catalogGraph", "links", "labels"];
 const DOCS = { path: "/docs", title: "Docs", cards: ["techdocs"] };
 
 export const DEFAULT_LAYOUTS: unknown[] = [
   {
     if: { kind: "Component", type: ["service", "website"] },
     tabs: [
-      { path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "subcomponents"] },
+      { path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "subcomponents"] },
       { path: "/api", title: "API", cards: ["providedApis", "consumedApis"] },
       { path: "/dependencies", title: "Dependencies", cards: ["dependsOnComponents", "dependsOnResources", "dependencyOf"] },
       DOCS,
@@ -21,26 +23,26 @@ export const DEFAULT_LAYOUTS: unknown[] = [
   {
     if: { kind: "Component" },
     tabs: [
-      { path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "subcomponents", "dependencyOf"] },
+      { path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "subcomponents", "dependencyOf"] },
       { path: "/dependencies", title: "Dependencies", cards: ["dependsOnComponents", "dependsOnResources"] },
       DOCS,
     ],
   },
   {
     if: { kind: "API" },
-    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "providers", "consumers"] }, DOCS],
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "providers", "consumers"] }, DOCS],
   },
   {
     if: { kind: "System" },
-    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "components", "apis", "resources"] }, DOCS],
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "components", "apis", "resources"] }, DOCS],
   },
   {
     if: { kind: "Domain" },
-    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "systems"] }, DOCS],
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "systems"] }, DOCS],
   },
   {
     if: { kind: "Resource" },
-    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "dependsOnResources", "dependencyOf"] }, DOCS],
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "dependsOnResources", "dependencyOf"] }, DOCS],
   },
   {
     if: { kind: "Group" },

@@ -4,6 +4,7 @@ import type { RequestContext } from "../../context.server";
 import { catalogEntityDeletePermission } from "../../permission/permissions";
 import { ANNOTATION_TECHDOCS_REF, type Entity } from "../entity";
 import { entityRefKey, getCompoundEntityRef, stringifyEntityRef } from "../entity-ref";
+import { catalogGraphCard } from "../graph/catalog-graph-card.server";
 import { presentRefs } from "../presentation.server";
 import { isStarred, starredEntityRefs } from "../starred.server";
 import { relationTargets, type CardConfig } from "./cards";
@@ -34,13 +35,15 @@ export async function loadEntityPageView(
   const entityRef = stringifyEntityRef(entity);
   const parent = parentRef(entity, config.breadcrumbRelations);
 
+  // The graph card's walk starts at once, beside the reads below.
+  const graphCard = plan.selected.cards.some((card) => card.card === "catalogGraph") ? catalogGraphCard(app.catalog, entity, credentials) : undefined;
   const [starred, ancestry, grandparent] = await Promise.all([
     identity ? starredEntityRefs(app.userSettings, identity.userEntityRef) : Promise.resolve([]),
     overview ? app.catalog.entities.ancestry(compound.kind, compound.namespace, compound.name, { credentials }).catch(() => undefined) : undefined,
     parent ? grandparentRef(app, parent, config.breadcrumbRelations, credentials) : undefined,
   ]);
 
-  const cards = plan.selected.cards.map((card) => cardView(app, entity, card));
+  const cards = await Promise.all(plan.selected.cards.map((card) => (card.card === "catalogGraph" ? graphCard! : cardView(app, entity, card))));
   const relations = entity.relations ?? [];
   const checkRelations = overview && relations.length >= 1 && relations.length <= RELATION_CHECK_LIMIT;
   const breadcrumbs = [grandparent, parent].filter((ref): ref is string => Boolean(ref));
@@ -125,6 +128,9 @@ function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardVi
       const path = docsPath();
       return { card: "techdocs", docsPath: path, missingAnnotations: path ? [] : [ANNOTATION_TECHDOCS_REF] };
     }
+    case "catalogGraph":
+      // Read by catalogGraphCard, started beside the page's other reads.
+      throw new Error("The graph card is not a synchronous card");
     case "relations":
       return { card: "relations", name: card.name, title: card.title, refs: relationTargets(entity.relations, card) };
   }

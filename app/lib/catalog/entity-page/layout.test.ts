@@ -75,8 +75,8 @@ describe("the built-in layouts", () => {
   it("puts the relations cards of each kind on its overview", () => {
     const cardsOf = (e: Entity) => planEntityPage(defaults, e, "").selected?.cards.map((card) => (card.card === "relations" ? card.name : card.card));
     expect(cardsOf(entity("Group"))).toEqual(["about", "links", "labels", "parentGroup", "childGroups", "members", "ownedEntities"]);
-    expect(cardsOf(entity("System"))).toEqual(["about", "links", "labels", "components", "apis", "resources"]);
-    expect(cardsOf(entity("Domain"))).toEqual(["about", "links", "labels", "systems"]);
+    expect(cardsOf(entity("System"))).toEqual(["about", "catalogGraph", "links", "labels", "components", "apis", "resources"]);
+    expect(cardsOf(entity("Domain"))).toEqual(["about", "catalogGraph", "links", "labels", "systems"]);
   });
 
   it("selects the tab the sub-path names, and none for an unknown sub-path", () => {
