@@ -2,6 +2,7 @@
 // group by area; {{name}} marks an interpolated value. Strings quoted in the
 // specification are kept verbatim. Large areas keep their strings in
 // messages/, one file each.
+import { apiDefinitions } from "./messages/api-definitions.en.ts";
 import { catalogCommon } from "./messages/catalog-common.en.ts";
 import { catalogIndex } from "./messages/catalog-index.en.ts";
 import { entityDialogs } from "./messages/entity-dialogs.en.ts";
@@ -12,6 +13,7 @@ export const en = {
   catalogIndex,
   entityPage,
   entityDialogs,
+  apiDefinitions,
   shell: {
     skipToContent: "Skip to content",
     navigation: "Main navigation",

@@ -1,3 +1,4 @@
+import type { ApiDefinitionCardView } from "../api-definitions/model";
 import type { Presentations } from "../presentation";
 import type { AboutFacts, SourceLinks } from "./entity-view";
 
@@ -8,7 +9,8 @@ export type CardView =
   | { card: "links"; links: Array<{ url: string; title?: string }> }
   | { card: "labels"; labels: Array<[string, string]> }
   | { card: "techdocs"; docsPath?: string; missingAnnotations: string[] }
-  | { card: "relations"; name?: string; title?: string; refs: string[] };
+  | { card: "relations"; name?: string; title?: string; refs: string[] }
+  | ApiDefinitionCardView;
 
 export type ProcessingErrorView = { message: string; ancestorRef?: string };
 

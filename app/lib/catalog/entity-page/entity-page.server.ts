@@ -2,6 +2,7 @@ import type { Credentials } from "../../auth/credentials";
 import type { Identity } from "../../auth/identity";
 import type { RequestContext } from "../../context.server";
 import { catalogEntityDeletePermission } from "../../permission/permissions";
+import { loadApiDefinitionCard } from "../api-definitions/api-definition.server";
 import { ANNOTATION_TECHDOCS_REF, type Entity } from "../entity";
 import { entityRefKey, getCompoundEntityRef, stringifyEntityRef } from "../entity-ref";
 import { presentRefs } from "../presentation.server";
@@ -40,7 +41,8 @@ export async function loadEntityPageView(
     parent ? grandparentRef(app, parent, config.breadcrumbRelations, credentials) : undefined,
   ]);
 
-  const cards = plan.selected.cards.map((card) => cardView(app, entity, card));
+  // Cards with data of their own (the API definition: parsed and highlighted) load only on the tab that shows them.
+  const cards = await Promise.all(plan.selected.cards.map((card) => cardView(app, entity, card)));
   const relations = entity.relations ?? [];
   const checkRelations = overview && relations.length >= 1 && relations.length <= RELATION_CHECK_LIMIT;
   const breadcrumbs = [grandparent, parent].filter((ref): ref is string => Boolean(ref));
@@ -98,7 +100,7 @@ export function processingErrorsOf(items: ReadonlyArray<{ entity: Entity }>, ent
   });
 }
 
-function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardView {
+function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardView | Promise<CardView> {
   const bindings = app.config.config.app.routes;
   const compound = getCompoundEntityRef(entity);
   const docsPath = () =>
@@ -127,6 +129,8 @@ function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardVi
     }
     case "relations":
       return { card: "relations", name: card.name, title: card.title, refs: relationTargets(entity.relations, card) };
+    case "apiDefinition":
+      return loadApiDefinitionCard(entity);
   }
 }
 
