@@ -28,3 +28,13 @@ describe("highlightCode", () => {
     }
   });
 });
+
+describe("highlightCode cache", () => {
+  it("answers the same code again from the cache, with the same HTML", async () => {
+    const code = `type Query { cached${Date.now()}: Int }`;
+    const first = await highlightCode(code, "graphql");
+    const again = await highlightCode(code, "graphql");
+    expect(again).toBe(first);
+    expect((await highlightCode(code, "typescript")).html).not.toBe(first.html);
+  });
+});

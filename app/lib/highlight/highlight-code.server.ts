@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { HighlighterCore } from "shiki/core";
 
 // Syntax highlighting on the server with shiki: the browser receives finished
@@ -15,6 +16,26 @@ export const MAX_HIGHLIGHT_CHARS = 200_000;
 export type HighlightedCode = { language: CodeLanguage; html: string; highlighted: boolean };
 
 let highlighter: Promise<HighlighterCore> | undefined;
+
+/**
+ * Recent results by language and content hash: tokenising a 20 KB definition
+ * takes over 100 ms, and the same definitions are shown again and again
+ * (they change only when the catalog does). Bounded by total HTML size.
+ */
+const CACHE_MAX_CHARS = 20_000_000;
+const cache = new Map<string, HighlightedCode>();
+let cachedChars = 0;
+
+function remember(key: string, result: HighlightedCode): HighlightedCode {
+  cache.set(key, result);
+  cachedChars += result.html.length;
+  for (const [oldest, value] of cache) {
+    if (cachedChars <= CACHE_MAX_CHARS) break;
+    cache.delete(oldest);
+    cachedChars -= value.html.length;
+  }
+  return result;
+}
 
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= (async () => {
@@ -36,9 +57,17 @@ function getHighlighter(): Promise<HighlighterCore> {
  */
 export async function highlightCode(code: string, language: CodeLanguage): Promise<HighlightedCode> {
   if (code.length > MAX_HIGHLIGHT_CHARS) return { language, html: plainHtml(code), highlighted: false };
+  const key = `${language}:${createHash("sha256").update(code).digest("base64")}`;
+  const cached = cache.get(key);
+  if (cached) {
+    // Most recently used goes last, so eviction takes the least recently used.
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
   const shiki = await getHighlighter();
   const html = shiki.codeToHtml(code, { lang: language, themes: { light: "github-light", dark: "github-dark" } });
-  return { language, html, highlighted: true };
+  return remember(key, { language, html, highlighted: true });
 }
 
 function plainHtml(code: string): string {
