@@ -36,6 +36,15 @@ describe("renderMarkdown", () => {
     expect(html.length).toBeLessThan(MAX_MARKDOWN_CHARS + 100);
   });
 
+  it("stays fast on hostile nesting: spaced-out markers, thousands of nested list items", () => {
+    for (const line of [`${"  > ".repeat(30)}x\n`, `${"* ".repeat(4)}x\n`, `${"1. ".repeat(3)}x\n`, "- x\n"]) {
+      const started = Date.now();
+      const html = renderMarkdown(line.repeat(Math.ceil(MAX_MARKDOWN_CHARS / line.length)));
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(html).toContain("x");
+    }
+  });
+
   it("survives deeply nested quotes and lists", () => {
     const html = renderMarkdown(`${"> ".repeat(2000)}deep\n\n${"* ".repeat(2000)}deep`);
     expect(html).toContain("deep");

@@ -13,7 +13,7 @@ import { unified } from "unified";
 // Untrusted text (API descriptions, entity fields) goes through here.
 
 /** Markdown past this size is cut: a description is not a book, and rendering is linear but not free. */
-export const MAX_MARKDOWN_CHARS = 100_000;
+export const MAX_MARKDOWN_CHARS = 20_000;
 
 type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] };
 
@@ -44,14 +44,19 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze();
 
-/** Deeper nesting of quotes and lists than this is hostile, not prose: mdast's recursion would run out of stack. */
-export const MAX_MARKDOWN_NESTING = 32;
-const CONTAINER_PREFIX = new RegExp(`^(?:\\s{0,3}(?:>|[*+-]|\\d{1,9}[.)])[ \\t]*){${MAX_MARKDOWN_NESTING + 1}}`, "m");
+/** Deeper nesting of quotes and lists than this is hostile, not prose: mdast recurses, and slows down with depth. */
+export const MAX_MARKDOWN_NESTING = 4;
+// One whitespace run per marker, so the pattern cannot split spaces between two quantifiers (no catastrophic backtracking).
+const CONTAINER_PREFIX = new RegExp(`^(?:[ \\t]*(?:>|[*+-]|\\d{1,9}[.)])){${MAX_MARKDOWN_NESTING + 1}}`, "m");
+
+/** Lines that open a list item or quote: mdast's list handling grows faster than linearly with them (about 12 s for 2,000 nested items). */
+export const MAX_MARKDOWN_CONTAINER_LINES = 300;
+const CONTAINER_LINE = /^[ \t]*(?:>|[*+-]|\d{1,9}[.)])(?=[ \t]|$)/gm;
 
 /** Sanitised HTML of a markdown text, for the Markdown component. */
 export function renderMarkdown(markdown: string): string {
   const source = markdown.length > MAX_MARKDOWN_CHARS ? `${markdown.slice(0, MAX_MARKDOWN_CHARS)}…` : markdown;
-  if (CONTAINER_PREFIX.test(source)) return plainParagraph(source);
+  if (CONTAINER_PREFIX.test(source) || (source.match(CONTAINER_LINE) ?? []).length > MAX_MARKDOWN_CONTAINER_LINES) return plainParagraph(source);
   try {
     return String(processor.processSync(source));
   } catch (error) {
