@@ -2,6 +2,7 @@
 // group by area; {{name}} marks an interpolated value. Strings quoted in the
 // specification are kept verbatim. Large areas keep their strings in
 // messages/, one file each.
+import { apiDefinitions } from "./messages/api-definitions.en.ts";
 import { catalogCommon } from "./messages/catalog-common.en.ts";
 import { catalogGraph } from "./messages/catalog-graph.en.ts";
 import { catalogIndex } from "./messages/catalog-index.en.ts";
@@ -18,6 +19,7 @@ export const en = {
   entityDialogs,
   home,
   uiKit,
+  apiDefinitions,
   shell: {
     skipToContent: "Skip to content",
     navigation: "Main navigation",

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/entity";
 import { EntityDialogs, OrphanWarning } from "~/components/catalog/entity-dialogs";
-import { EntityCards } from "~/components/catalog/entity-page/entity-cards";
+import { EntityCards, preloadApiDefinitionCard } from "~/components/catalog/entity-page/entity-cards";
 import { EntityHeader, EntityTabs } from "~/components/catalog/entity-page/entity-header";
 import { EntityNotFound, ProcessingErrors, RelationWarning } from "~/components/catalog/entity-page/warnings";
 import { useTranslation } from "~/components/shell/root-data";
@@ -54,6 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
     const t = createTranslator(readPreferences(args.request.headers.get("cookie")).language);
     throw data(t("notFound.detail"), { status: 404, statusText: "Not Found" });
   }
+  if (view.cards.some((card) => card.card === "apiDefinition")) await preloadApiDefinitionCard();
   return { entity, view, dialogs };
 }
 

@@ -1,8 +1,9 @@
 // The built-in entity pages, as Backstage's app template lays them out: an
 // Overview for every kind, API and Dependencies tabs for services and
-// websites, Docs (TechDocs) for components, APIs, systems, domains and
-// resources. Written in the config's own format and parsed by the same
-// schema, so the defaults are an example of what a team can configure.
+// websites, Definition for APIs, Docs (TechDocs) for components, APIs,
+// systems, domains and resources. Written in the config's own format and
+// parsed by the same schema, so the defaults are an example of what a team
+// can configure.
 // The last layout has no condition: it catches every other kind.
 
 const OVERVIEW_COMMON = ["about", "links", "labels"];
@@ -30,7 +31,11 @@ export const DEFAULT_LAYOUTS: unknown[] = [
   },
   {
     if: { kind: "API" },
-    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "providers", "consumers"] }, DOCS],
+    tabs: [
+      { path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "providers", "consumers"] },
+      { path: "/definition", title: "Definition", cards: ["apiDefinition"] },
+      DOCS,
+    ],
   },
   {
     if: { kind: "System" },

@@ -1,3 +1,4 @@
+import type { ApiDefinitionCardView } from "../api-definitions/model";
 import type { CatalogGraphCardView } from "../graph/catalog-graph-card";
 import type { Presentations } from "../presentation";
 import type { AboutFacts, SourceLinks } from "./entity-view";
@@ -10,7 +11,8 @@ export type CardView =
   | { card: "labels"; labels: Array<[string, string]> }
   | { card: "techdocs"; docsPath?: string; missingAnnotations: string[] }
   | { card: "relations"; name?: string; title?: string; refs: string[] }
-  | CatalogGraphCardView;
+  | CatalogGraphCardView
+  | ApiDefinitionCardView;
 
 export type ProcessingErrorView = { message: string; ancestorRef?: string };
 

@@ -2,6 +2,7 @@ import type { Credentials } from "../../auth/credentials";
 import type { Identity } from "../../auth/identity";
 import type { RequestContext } from "../../context.server";
 import { catalogEntityDeletePermission } from "../../permission/permissions";
+import { loadApiDefinitionCard } from "../api-definitions/api-definition.server";
 import { ANNOTATION_TECHDOCS_REF, type Entity } from "../entity";
 import { entityRefKey, getCompoundEntityRef, stringifyEntityRef } from "../entity-ref";
 import { catalogGraphCard } from "../graph/catalog-graph-card.server";
@@ -43,6 +44,8 @@ export async function loadEntityPageView(
     parent ? grandparentRef(app, parent, config.breadcrumbRelations, credentials) : undefined,
   ]);
 
+  // The graph card was read beside the page's other reads; cards with data of their own (the API
+  // definition: parsed and highlighted) load only on the tab that shows them.
   const cards = await Promise.all(plan.selected.cards.map((card) => (card.card === "catalogGraph" ? graphCard! : cardView(app, entity, card))));
   const relations = entity.relations ?? [];
   const checkRelations = overview && relations.length >= 1 && relations.length <= RELATION_CHECK_LIMIT;
@@ -101,7 +104,7 @@ export function processingErrorsOf(items: ReadonlyArray<{ entity: Entity }>, ent
   });
 }
 
-function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardView {
+function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardView | Promise<CardView> {
   const bindings = app.config.config.app.routes;
   const compound = getCompoundEntityRef(entity);
   const docsPath = () =>
@@ -133,6 +136,8 @@ function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardVi
       throw new Error("The graph card is not a synchronous card");
     case "relations":
       return { card: "relations", name: card.name, title: card.title, refs: relationTargets(entity.relations, card) };
+    case "apiDefinition":
+      return loadApiDefinitionCard(entity);
   }
 }
 

@@ -60,7 +60,7 @@ describe("the built-in layouts", () => {
     [entity("Component", "service"), ["Overview", "API", "Dependencies", "Docs"]],
     [entity("Component", "website"), ["Overview", "API", "Dependencies", "Docs"]],
     [entity("Component", "library"), ["Overview", "Dependencies", "Docs"]],
-    [entity("API", "openapi"), ["Overview", "Docs"]],
+    [entity("API", "openapi"), ["Overview", "Definition", "Docs"]],
     [entity("System"), ["Overview", "Docs"]],
     [entity("Domain"), ["Overview", "Docs"]],
     [entity("Resource", "database"), ["Overview", "Docs"]],
