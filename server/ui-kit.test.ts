@@ -45,6 +45,11 @@ describe("the UI kit gallery in the development auth environment", () => {
     expect(html).toContain("No records to display");
     expect(html).toContain("Request failed with 503 Service Unavailable");
     expect(html.match(/data-page-theme="/g)?.length).toBeGreaterThanOrEqual(11);
+    // Markdown rendered and sanitised on the server (the javascript: link goes inert), code highlighted there too.
+    expect(html).toContain("<strong>Markdown</strong>");
+    expect(html).toMatch(/<table>/);
+    expect(html).not.toContain('href="javascript:');
+    expect(html).toMatch(/<pre class="shiki[^"]*"/);
   });
 
   it("keeps the table's state in the URL", async () => {

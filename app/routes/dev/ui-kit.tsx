@@ -2,10 +2,13 @@ import { data } from "react-router";
 import type { Route } from "./+types/ui-kit";
 import { useTranslation } from "~/components/shell/root-data";
 import { KitGallery } from "~/components/ui/gallery/kit-gallery";
+import { GALLERY_CODE, GALLERY_MARKDOWN } from "~/components/ui/gallery/gallery-samples";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { Header, pageMeta } from "~/components/ui/page";
 import { pageIdentity } from "~/lib/auth/sign-in.server";
 import { getRequestContext } from "~/lib/context.server";
+import { highlightCode } from "~/lib/highlight/highlight-code.server";
+import { renderMarkdown } from "~/lib/markdown/render-markdown.server";
 import { dismissedBanners } from "~/lib/settings/notifications.server";
 
 // GET /dev/ui-kit: every component of the shared UI kit on one page, for
@@ -20,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const identity = await pageIdentity(app, request, new Headers());
   // Signed out, nobody can dismiss anything: the banner shows, its dismissal answers 401.
   const dismissed = identity ? await dismissedBanners(app.userSettings, identity.userEntityRef) : [];
-  return { dismissed };
+  // Markdown and code are rendered here, on the server, as every page that shows them does.
+  const samples = { markdownHtml: renderMarkdown(GALLERY_MARKDOWN), codeHtml: (await highlightCode(GALLERY_CODE, "yaml")).html };
+  return { dismissed, samples };
 }
 
 export default function UiKit({ loaderData }: Route.ComponentProps) {
@@ -28,7 +33,7 @@ export default function UiKit({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <Header theme="tool" title={t("uiKit.gallery.title")} subtitle={t("uiKit.gallery.subtitle")} />
-      <KitGallery dismissed={loaderData.dismissed} />
+      <KitGallery dismissed={loaderData.dismissed} samples={loaderData.samples} />
     </main>
   );
 }

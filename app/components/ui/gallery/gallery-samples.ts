@@ -22,3 +22,23 @@ export const GALLERY_OPTIONS: SelectOption[] = Array.from({ length: 500 }, (_, i
   const label = `Option ${String(index + 1).padStart(3, "0")}`;
   return { value: `option-${index + 1}`, label };
 });
+
+/** Shown through the markdown renderer: GitHub-flavoured, with a link the renderer must make safe. */
+export const GALLERY_MARKDOWN = `**Markdown** with a [link](https://backstage.io), a table and a task list:
+
+| kind | count |
+| --- | ---: |
+| Component | 25 |
+
+- [x] rendered on the server
+- [ ] a [javascript: link](javascript:alert(1)) stays inert`;
+
+/** Shown through the code highlighter. */
+export const GALLERY_CODE = `apiVersion: backstage.io/v1alpha1
+kind: Component
+metadata:
+  name: listing-search-service
+spec:
+  type: service
+  owner: group:default/search
+`;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/shell/root-data";
+import { CodeBlock } from "../code-block";
 import { CopyTextButton } from "../copy-text-button";
 import { DismissibleBanner } from "../dismissible-banner";
 import { EmptyState } from "../empty-state";
@@ -7,6 +8,7 @@ import { ErrorPanel } from "../error-panel";
 import { Gauge, LinearGauge } from "../gauge";
 import { InfoCard } from "../info-card";
 import { Link } from "../link";
+import { Markdown } from "../markdown";
 import { NoInformation, PermissionRequiredAlert } from "../notices";
 import { Header, PAGE_THEMES } from "../page";
 import { Pagination } from "../pagination";
@@ -36,7 +38,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 const sampleError = { name: "TypeError", message: "Cannot read properties of undefined (reading 'spec')", stack: "TypeError: Cannot read properties of undefined (reading 'spec')\n    at aboutCard (about-card.tsx:12:7)\n    at renderCard (entity-cards.tsx:20:3)" };
 
-export function KitGallery({ dismissed }: { dismissed: readonly string[] | undefined }) {
+export function KitGallery({ dismissed, samples }: { dismissed: readonly string[] | undefined; samples: { markdownHtml: string; codeHtml: string } }) {
   const t = useTranslation();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-6 py-6">
@@ -137,7 +139,8 @@ export function KitGallery({ dismissed }: { dismissed: readonly string[] | undef
       </Section>
 
       <Section id="markdown" title="Markdown and code">
-        <p className="text-slate-600 dark:text-slate-400">{t("uiKit.gallery.markdownLater")}</p>
+        <Markdown html={samples.markdownHtml} />
+        <CodeBlock html={samples.codeHtml} language="yaml" label="catalog-info.yaml" />
       </Section>
 
       <Section id="themes" title={t("uiKit.gallery.themes")}>

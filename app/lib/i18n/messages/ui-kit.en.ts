@@ -48,6 +48,5 @@ export const uiKit = {
     title: "UI kit",
     subtitle: "Every shared component, as pages use it. Development only.",
     themes: "Page themes",
-    markdownLater: "The markdown renderer and code highlighting are shown here once they join the kit.",
   },
 } as const;
