@@ -100,7 +100,7 @@ permission:
     expect(html).toContain('name="filters[text]"');
     expect(widgetLinks(html, "owned")).toEqual(["ledger-worker /catalog/default/component/ledger-worker", "Payment Gateway /catalog/default/component/payments-service"]);
     // checkout-web has docs too, but bob may not read it.
-    expect(widgetLinks(html, "docs")).toEqual(["Payment Gateway /docs/default/component/payments-service"]);
+    expect(widgetLinks(html, "docs")).toEqual(["Payment Gateway /catalog/default/component/payments-service/docs"]);
     expect(html).toContain("Click the star beside an entity name to add it to this list!");
     expect(html).toContain("Entity pages you visit show up here.");
   });

@@ -15,7 +15,7 @@ test("shows the default widgets and searches the catalog", async ({ page }, test
   await expect(page.getByRole("heading", { name: "Starred entities" })).toBeVisible();
   await expect(page.locator('[data-widget="starred"]').getByText("Click the star beside an entity name to add it to this list!")).toBeVisible();
   const docs = page.locator('[data-widget="docs"]');
-  await expect(docs.getByRole("link", { name: "Rent ledger service" })).toHaveAttribute("href", "/docs/default/component/rent-ledger-service");
+  await expect(docs.getByRole("link", { name: "Rent ledger service" })).toHaveAttribute("href", "/catalog/default/component/rent-ledger-service/docs");
 
   await page.getByRole("searchbox", { name: "Search the catalog" }).fill("ledger");
   await page.getByRole("button", { name: "Search", exact: true }).click();

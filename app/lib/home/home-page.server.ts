@@ -3,7 +3,7 @@ import type { Identity } from "../auth/identity";
 import { pageCredentials } from "../auth/request-credentials.server";
 import type { Entity } from "../catalog/entity";
 import { entityRefKey } from "../catalog/entity-ref";
-import { externalRoutePath } from "../catalog/entity-page/external-routes";
+import { entityRoute } from "../catalog/entity-route";
 import { PRESENTATION_FIELDS, presentEntity } from "../catalog/presentation";
 import { requestStarredRefs } from "../catalog/starred-sidebar.server";
 import type { RequestContext } from "../context.server";
@@ -51,10 +51,9 @@ export async function loadHomePage(app: RequestContext, identity: Identity | und
     recent: readable(recentRefs, known).slice(0, WIDGET_LIMIT),
     owned: (ownedPage.items as Entity[]).map(homeEntity),
     ownedTotal: ownedPage.totalItems,
-    docs: (docsPage.items as Entity[]).flatMap((entity) => {
-      const docsPath = externalRoutePath(app.config.config.app.routes, "viewTechDoc", { namespace: entity.metadata.namespace ?? "default", kind: entity.kind.toLocaleLowerCase("en-US"), name: entity.metadata.name });
-      return docsPath ? [{ ...homeEntity(entity), docsPath }] : [];
-    }),
+    // The entity's Docs tab, which links on to the docs reader (the view-techdoc route): the
+    // reader itself arrives with TechDocs, and a home page must not offer a link that leads nowhere.
+    docs: (docsPage.items as Entity[]).map((entity) => ({ ...homeEntity(entity), docsPath: `${entityRoute(entity)}/docs` })),
   };
 }
 
