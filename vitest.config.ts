@@ -8,7 +8,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     globalSetup: ["./tests/support/vitest-global-setup.ts"],
     setupFiles: ["./tests/support/vitest-setup.ts"],

@@ -4,26 +4,26 @@ import "./app.css";
 import { AppShell } from "./components/shell/app-shell";
 import { GeneralErrorBoundary } from "./components/ui/general-error-boundary";
 import { takeFlashAlerts } from "./lib/alerts/flash.server";
-import { offeredSignInOptions, pageIdentity } from "./lib/auth/sign-in.server";
+import { identityMiddleware, optionalIdentity } from "./lib/auth/request-identity.server";
+import { offeredSignInOptions } from "./lib/auth/sign-in.server";
 import { sidebarStarred } from "./lib/catalog/starred-sidebar.server";
 import { getRequestContext } from "./lib/context.server";
+import type { RootData } from "./lib/root-data";
 import { preferencesForPage } from "./lib/settings/user-preferences.server";
+
+// Who the visitor is, settled once per request for every route below (app/lib/auth/request-identity.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [identityMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
   const headers = new Headers();
-  const identity = await pageIdentity(app, request, headers);
-  const [preferences, starred] = await Promise.all([
-    preferencesForPage(app.userSettings, identity, request.headers.get("cookie"), app.publicConfig.basePath, headers),
-    sidebarStarred(app, identity),
-  ]);
+  const identity = optionalIdentity(context);
+  const [preferences, starred] = await Promise.all([preferencesForPage(app.userSettings, identity, request.headers.get("cookie"), app.publicConfig.basePath, headers), sidebarStarred(app, identity)]);
   const flash = takeFlashAlerts(request, app.publicConfig.basePath);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
   const user = identity && { userEntityRef: identity.userEntityRef, provider: identity.provider, canSignOut: offeredSignInOptions(app).length > 0 };
-  return data({ config: app.publicConfig, preferences, alerts: flash.alerts, requestId: app.requestId, user, starred }, { headers });
+  return data({ config: app.publicConfig, preferences, alerts: flash.alerts, requestId: app.requestId, user, starred } satisfies RootData, { headers });
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");

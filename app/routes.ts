@@ -28,6 +28,8 @@ export default [
   route("settings/access", "routes/settings.access.tsx"),
   // Dismiss a banner for good (the UI kit's DismissibleBanner posts here)
   route("settings/banners/dismiss", "routes/settings/dismiss-banner.ts"),
+  // Keep the stars this browser made as a guest, after signing in
+  route("settings/guest-stars/keep", "routes/settings/keep-guest-stars.ts"),
 
   // Development only: the UI kit's gallery (404 outside the development auth environment)
   route("dev/ui-kit", "routes/dev/ui-kit.tsx"),
@@ -60,6 +62,10 @@ export default [
 
   // User settings, Backstage's paths
   route("api/user-settings/buckets/:bucket/keys/:key", "routes/api/user-settings/setting.ts"),
+
+  // Every plugin's background tasks, Backstage's scheduler paths
+  route("api/:pluginId/.backstage/scheduler/v1/tasks", "routes/api/scheduler/tasks.ts"),
+  route("api/:pluginId/.backstage/scheduler/v1/tasks/:id/trigger", "routes/api/scheduler/trigger.ts"),
 
   // Unknown API paths answer in Backstage's JSON error shape
   route("api/*", "routes/api/not-found.ts"),

@@ -1,4 +1,4 @@
-// Catalog benchmark (issue 3): ingest a synthetic catalog of N entities into a
+// Catalog benchmark: ingest a synthetic catalog of N entities into a
 // fresh database through the built server, time it, then load the catalog API
 // with closed-loop clients, scenario by scenario, and report latency
 // percentiles, throughput, peak RSS and the machine. Loopback traffic only.
@@ -8,8 +8,8 @@
 //     [--concurrency 8 | 8,1] [--duration 10] [--max-requests 200000]
 //     [--ingest-timeout 20] [--no-analyze] [--keep]
 //
-// The catalog comes from ../shared/tools/gen-catalog.mjs (set ATRIUM_GEN_CATALOG
-// to use another copy) and is cached under data/bench/catalog-<N>-<seed>/.
+// The catalog comes from scripts/bench/catalog-generator.js and is cached
+// under data/bench/catalog-<N>-<seed>/.
 // PostgreSQL: 127.0.0.1:5432, user postgres (PGHOST, PGPORT, PGUSER and
 // PGPASSWORD override), database atrium_bench_<N>, dropped before and after;
 // VACUUM ANALYZE runs between ingestion and queries unless --no-analyze.
@@ -17,17 +17,14 @@
 // ingestion does not finish in time or any scenario has an error.
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { catalogConfig, ensureCatalog, freePort, rootDir, serverEnv, sleep } from "./bench/bench-support.js";
 
-const rootDir = fileURLToPath(new URL("..", import.meta.url));
 const serverBundle = path.join(rootDir, "build", "server", "index.js");
-const generator = process.env.ATRIUM_GEN_CATALOG ?? path.resolve(rootDir, "..", "shared", "tools", "gen-catalog.mjs");
-const USAGE = "npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 8,1)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--keep]";
-const ENTITIES_PER_FILE = 5000;
+const USAGE =
+  "npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 8,1)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--keep]";
 const POLL_MS = 250;
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -40,12 +37,8 @@ if (!existsSync(serverBundle)) {
 }
 warnIfBuildIsStale();
 const measuredBuild = buildDescription(); // now: the build may be replaced while the benchmark runs
-if (!existsSync(generator)) {
-  console.error(`bench:catalog needs the catalog generator at ${generator} (set ATRIUM_GEN_CATALOG).`);
-  process.exit(1);
-}
 
-const catalogDir = await ensureCatalog(options.entities, options.seed);
+const catalogDir = await ensureCatalog(options.entities, options.seed, log);
 const manifest = JSON.parse(readFileSync(path.join(catalogDir, "manifest.json"), "utf8"));
 // What the files define, plus the server's own root Location entity for the one configured location.
 const expectedTotal = manifest.expectedFromFiles + 1;
@@ -69,7 +62,7 @@ try {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const configFile = path.join(tempDir, "bench.yaml");
-  writeFileSync(configFile, configYaml(port, path.join(catalogDir, "catalog.yaml")));
+  writeFileSync(configFile, configYaml(port, catalogDir));
 
   log(`starting the server on ${baseUrl} (${options.db === "pg" ? `PostgreSQL database ${pgDatabase}` : `SQLite in ${tempDir}`}), expecting ${expectedTotal} entities`);
   const started = performance.now();
@@ -91,7 +84,9 @@ try {
         const { code, signal, at } = server.exited();
         throw new Error(`the server exited (code ${code}, signal ${signal}) at ${at}, during scenario "${scenario.name}" with ${concurrency} client(s); nothing after it was measured`);
       }
-      log(`  first ${ms(last.first)} ms, p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, p99 ${ms(last.p99)} ms, ${last.rps.toFixed(0)} req/s, ${last.requests} requests, ${last.errors} errors; other processes ${last.other.toFixed(2)} cores${options.db === "pg" ? `, PostgreSQL ${last.postgres.toFixed(2)} cores` : ""}; server VmHWM ${mib(last.hwm)}`);
+      log(
+        `  first ${ms(last.first)} ms, p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, p99 ${ms(last.p99)} ms, ${last.rps.toFixed(0)} req/s, ${last.requests} requests, ${last.errors} errors; other processes ${last.other.toFixed(2)} cores${options.db === "pg" ? `, PostgreSQL ${last.postgres.toFixed(2)} cores` : ""}; server VmHWM ${mib(last.hwm)}`,
+      );
     }
   }
   const rssEnd = memoryOf(server.child.pid);
@@ -152,52 +147,26 @@ function warnIfBuildIsStale() {
     if (!existsSync(target)) return 0;
     const stat = statSync(target);
     if (!stat.isDirectory()) return stat.mtimeMs;
-    return Math.max(stat.mtimeMs, ...readdirSync(target).filter((name) => !name.startsWith(".")).map((name) => newest(path.join(target, name))));
+    return Math.max(
+      stat.mtimeMs,
+      ...readdirSync(target)
+        .filter((name) => !name.startsWith("."))
+        .map((name) => newest(path.join(target, name))),
+    );
   };
   if (["app", "server"].some((dir) => newest(path.join(rootDir, dir)) > built)) {
     log("warning: app/ or server/ changed after the last build; the benchmark measures the build (run `npm run build` to include the changes)");
   }
 }
 
-// ---------------------------------------------------------------- catalog
-
-/** Generates the catalog once per (N, seed) under data/bench/; a directory with a manifest is complete. */
-async function ensureCatalog(n, seed) {
-  const dir = path.join(rootDir, "data", "bench", `catalog-${n}-${seed}`);
-  if (existsSync(path.join(dir, "manifest.json"))) {
-    log(`using the cached catalog in ${path.relative(rootDir, dir)}`);
-    return dir;
-  }
-  const files = Math.ceil(n / ENTITIES_PER_FILE);
-  const partial = `${dir}.partial-${process.pid}`;
-  mkdirSync(path.dirname(dir), { recursive: true });
-  log(`generating ${n} entities (seed ${seed}, ${files} file(s)) into ${path.relative(rootDir, dir)}`);
-  const child = spawn(process.execPath, [generator, "--n", String(n), "--seed", String(seed), "--out", partial, "--files", String(files)], { stdio: ["ignore", "ignore", "inherit"] });
-  const [code] = await once(child, "exit");
-  if (code !== 0) {
-    rmSync(partial, { recursive: true, force: true });
-    throw new Error(`gen-catalog exited with ${code}`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(partial, dir);
-  return dir;
-}
-
 // ---------------------------------------------------------------- server
 
-function configYaml(port, catalogFile) {
-  const database =
-    options.db === "pg"
-      ? { client: "pg", connection: { ...pgConnection(), database: pgDatabase } }
-      : { client: "better-sqlite3", connection: { directory: tempDir } };
+function configYaml(port, catalogDir) {
+  const database = options.db === "pg" ? { client: "pg", connection: { ...pgConnection(), database: pgDatabase } } : { client: "better-sqlite3", connection: { directory: tempDir } };
   const config = {
     app: { baseUrl: `http://127.0.0.1:${port}` },
     backend: { baseUrl: `http://127.0.0.1:${port}`, listen: { host: "127.0.0.1", port }, database },
-    catalog: {
-      locations: [{ type: "file", target: catalogFile }],
-      rules: [{ allow: ["Component", "API", "System", "Domain", "Resource", "Group", "User", "Location", "Template"] }],
-      processingInterval: { hours: 24 },
-    },
+    catalog: catalogConfig(catalogDir),
   };
   // JSON is YAML; no dependency needed to write it.
   return `${JSON.stringify(config, null, 2)}\n`;
@@ -227,13 +196,6 @@ function startServer(configFile) {
   return { child, logFile, out, logLines: () => lines, exited: () => exited };
 }
 
-/** The server's environment: ours without settings that would override the benchmark's config. */
-function serverEnv() {
-  const env = { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production" };
-  for (const key of Object.keys(env)) if (key === "ATRIUM_CONFIG" || key === "PORT" || key.startsWith("APP_CONFIG_")) delete env[key];
-  return env;
-}
-
 async function stopServer() {
   if (!server || server.exited()) return;
   const exit = once(server.child, "exit");
@@ -255,17 +217,6 @@ async function cleanUp() {
   if (options.db === "pg" && !options.keep) await dropPgDatabase().catch((error) => log(`could not drop ${pgDatabase}: ${error.message}`));
   if (options.keep) log(`kept ${tempDir} (config, server log${options.db === "sqlite" ? ", SQLite database" : ""})${options.db === "pg" ? ` and PostgreSQL database ${pgDatabase}` : ""}`);
   else rmSync(tempDir, { recursive: true, force: true });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -674,7 +625,13 @@ async function runScenario(scenario, concurrency) {
   const record = (spec, result) => {
     if (!result.error) return;
     errors++;
-    if (samples.length < 3) samples.push({ request: `${spec.method ?? "GET"} ${spec.url}${spec.body ? ` ${spec.body.slice(0, 200)}…` : ""}`, error: result.error, status: result.status, response: result.text?.slice(0, 500) });
+    if (samples.length < 3)
+      samples.push({
+        request: `${spec.method ?? "GET"} ${spec.url}${spec.body ? ` ${spec.body.slice(0, 200)}…` : ""}`,
+        error: result.error,
+        status: result.status,
+        response: result.text?.slice(0, 500),
+      });
   };
   // The first request alone: for answers the server caches (counts, facets), what a miss costs.
   const firstSpec = scenario.request(0);
@@ -682,12 +639,14 @@ async function runScenario(scenario, concurrency) {
   record(firstSpec, first);
   // A short warm-up (two requests per client), not counted in the percentiles.
   let next = 1;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let k = 0; k < 2; k++) {
-      const spec = scenario.request(next++);
-      record(spec, await timedRequest(spec));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let k = 0; k < 2; k++) {
+        const spec = scenario.request(next++);
+        record(spec, await timedRequest(spec));
+      }
+    }),
+  );
 
   const cpuBefore = cpuTicks();
   const started = performance.now();
@@ -718,13 +677,15 @@ function resultTable(results) {
   return [
     `| scenario | clients | p50 ms | p95 ms | p99 ms | req/s | requests | errors | first ms |${pg ? " PostgreSQL CPU |" : ""} other CPU | server VmHWM |`,
     `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${pg ? " ---: |" : ""} ---: | ---: |`,
-    ...results.map((r) => `| ${r.name}${r.errors ? " **FAILED**" : ""} | ${r.concurrency} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.errors} | ${ms(r.first)} |${pg ? ` ${cores(r.postgres)} |` : ""} ${cores(r.other)} | ${mib(r.hwm)} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.name}${r.errors ? " **FAILED**" : ""} | ${r.concurrency} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.errors} | ${ms(r.first)} |${pg ? ` ${cores(r.postgres)} |` : ""} ${cores(r.other)} | ${mib(r.hwm)} |`,
+    ),
   ];
 }
 
 function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog, maintenance }) {
   const pg = options.db === "pg";
-  const cores = (value) => (Number.isFinite(value) ? value.toFixed(2) : "?");
   const cpu = cpus();
   const entitiesPerSecond = manifest.n / (ingestion.ms / 1000);
   const lines = [
@@ -737,7 +698,11 @@ function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, l
     `- ingestion: ${(ingestion.ms / 1000).toFixed(1)} s from spawn to ${expectedTotal} entities (${manifest.n} generated + ${expectedTotal - manifest.n} Location) = ${entitiesPerSecond.toFixed(0)} entities/s; readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s; longest wait during ingestion for a count request ${(ingestion.longestPoll / 1000).toFixed(1)} s, for the liveness endpoint ${(ingestion.longestLiveness / 1000).toFixed(1)} s; other processes used ${ingestion.cores.other.toFixed(2)} cores meanwhile${options.db === "pg" ? `, PostgreSQL ${ingestion.cores.postgres.toFixed(2)}` : ""}`,
     `- peak RSS: ${mib(rssAfterIngestion.hwm)} during ingestion, ${mib(rssEnd.hwm)} over the whole run (VmHWM); RSS at the end ${mib(rssEnd.rss)}`,
     `- database size after the server stopped: ${mib(storage)}`,
-    ...(maintenance ? [`- PostgreSQL: autovacuum ${maintenance.autovacuum}; ${maintenance.ms === undefined ? "no VACUUM ANALYZE before the queries (--no-analyze)" : `VACUUM ANALYZE after ingestion, before the queries: ${(maintenance.ms / 1000).toFixed(1)} s (what autovacuum would do soon after a bulk load)`}`] : []),
+    ...(maintenance
+      ? [
+          `- PostgreSQL: autovacuum ${maintenance.autovacuum}; ${maintenance.ms === undefined ? "no VACUUM ANALYZE before the queries (--no-analyze)" : `VACUUM ANALYZE after ingestion, before the queries: ${(maintenance.ms / 1000).toFixed(1)} s (what autovacuum would do soon after a bulk load)`}`,
+        ]
+      : []),
     `- processing errors on Location entities: ${locationErrors.length ? locationErrors.join("; ") : "none"}`,
     `- server warnings/errors logged: ${serverLog.length}`,
     "",
@@ -772,8 +737,4 @@ function ms(value) {
 
 function mib(bytes) {
   return Number.isFinite(bytes) ? `${(bytes / 2 ** 20).toFixed(0)} MiB` : "?";
-}
-
-function sleep(delay) {
-  return new Promise((resolve) => setTimeout(resolve, delay));
 }

@@ -1,4 +1,4 @@
-// UI benchmark (issue 5): how long the built server takes to render whole
+// UI benchmark: how long the built server takes to render whole
 // pages, and how much JavaScript each page ships. Sequential requests over
 // loopback, each timed from sending it to the last byte of the HTML, after
 // uncounted warm-up requests; signed in as the guest, as a visitor would be.
@@ -13,26 +13,19 @@
 // the catalog graph at depth 3 around the first component with relations.
 // JavaScript: from React Router's client manifest, the entry, the root route
 // and the page's route module with their static imports, each file gzipped
-// once, summed. Without --from the catalog comes from ../shared/tools/gen-catalog.mjs
-// (cached under data/bench/catalog-<N>-<seed>/, as bench:catalog caches it)
-// and is ingested into a temporary SQLite database first. Progress goes to
-// stderr, the Markdown report to stdout.
-//
-// bench:catalog runs as a script from top to bottom, so its helpers cannot be
-// imported; the few needed here (the generator call, the config, the server
-// start) are kept short and follow it.
+// once, summed. Without --from the catalog comes from
+// scripts/bench/catalog-generator.js (cached under data/bench/catalog-<N>-<seed>/,
+// shared with bench:catalog) and is ingested into a temporary SQLite database
+// first. Progress goes to stderr, the Markdown report to stdout.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { catalogConfig, ensureCatalog, freePort, rootDir, serverEnv, sleep } from "./bench/bench-support.js";
 
-const rootDir = fileURLToPath(new URL("..", import.meta.url));
 const clientDir = path.join(rootDir, "build", "client");
-const generator = process.env.ATRIUM_GEN_CATALOG ?? path.resolve(rootDir, "..", "shared", "tools", "gen-catalog.mjs");
 const USAGE = "npm run bench:ui -- (--entities N [--seed 42] | --from <kept bench:catalog dir>) [--requests 200] [--warmup 20]";
 const TARGET_RELATIONS = 50;
 
@@ -157,15 +150,11 @@ async function keptConfig(dir, port) {
 
 /** Generates (or reuses) the catalog and points a fresh SQLite database at it. */
 async function freshConfig(port) {
-  const catalogDir = await ensureCatalog(options.entities, options.seed);
+  const catalogDir = await ensureCatalog(options.entities, options.seed, log);
   const manifest = JSON.parse(readFileSync(path.join(catalogDir, "manifest.json"), "utf8"));
   const config = {
     backend: { database: { client: "better-sqlite3", connection: { directory: tempDir } } },
-    catalog: {
-      locations: [{ type: "file", target: path.join(catalogDir, "catalog.yaml") }],
-      rules: [{ allow: ["Component", "API", "System", "Domain", "Resource", "Group", "User", "Location", "Template"] }],
-      processingInterval: { hours: 24 },
-    },
+    catalog: catalogConfig(catalogDir),
   };
   // What the files define, plus the root Location entity of the configured location.
   return { config: withServer(config, port), expectedTotal: manifest.expectedFromFiles + 1 };
@@ -182,32 +171,8 @@ function withServer(config, port) {
   };
 }
 
-async function ensureCatalog(n, seed) {
-  const dir = path.join(rootDir, "data", "bench", `catalog-${n}-${seed}`);
-  if (existsSync(path.join(dir, "manifest.json"))) {
-    log(`using the cached catalog in ${path.relative(rootDir, dir)}`);
-    return dir;
-  }
-  if (!existsSync(generator)) throw new Error(`the catalog generator is not at ${generator} (set ATRIUM_GEN_CATALOG)`);
-  const partial = `${dir}.partial-${process.pid}`;
-  mkdirSync(path.dirname(dir), { recursive: true });
-  const files = Math.ceil(n / 5000);
-  log(`generating ${n} entities (seed ${seed}) into ${path.relative(rootDir, dir)}`);
-  const child = spawn(process.execPath, [generator, "--n", String(n), "--seed", String(seed), "--out", partial, "--files", String(files)], { stdio: ["ignore", "ignore", "inherit"] });
-  const [code] = await once(child, "exit");
-  if (code !== 0) {
-    rmSync(partial, { recursive: true, force: true });
-    throw new Error(`gen-catalog exited with ${code}`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(partial, dir);
-  return dir;
-}
-
 function startServer(configFile) {
-  const env = { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production" };
-  for (const key of Object.keys(env)) if (key === "ATRIUM_CONFIG" || key === "PORT" || key === "ATRIUM_BASE_URL" || key.startsWith("APP_CONFIG_")) delete env[key];
-  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server/index.js", "--config", configFile], { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server/index.js", "--config", configFile], { cwd: rootDir, env: serverEnv(), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
   let exited;
@@ -250,17 +215,6 @@ async function signInAsGuest(baseUrl) {
   return cookie.split(";")[0];
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function cleanup() {
   if (server && !server.exited()) {
     const exit = once(server.child, "exit");
@@ -295,7 +249,11 @@ function nextPageHref(html) {
 function searchTerm(html) {
   const ref = /<tr data-entity-ref="([^"]+)"/.exec(html)?.[1];
   if (!ref) throw new Error("the filtered index shows no rows");
-  return ref.slice(ref.indexOf("/") + 1).split("-").slice(0, 2).join("-");
+  return ref
+    .slice(ref.indexOf("/") + 1)
+    .split("-")
+    .slice(0, 2)
+    .join("-");
 }
 
 /** The first component (in the catalog's order) with relations: the graph's root. */
@@ -388,7 +346,9 @@ function assetSize(pattern) {
 
 function newestManifest() {
   const dir = path.join(clientDir, "assets");
-  const manifests = readdirSync(dir).filter((name) => /^manifest-.*\.js$/.test(name)).map((name) => path.join(dir, name));
+  const manifests = readdirSync(dir)
+    .filter((name) => /^manifest-.*\.js$/.test(name))
+    .map((name) => path.join(dir, name));
   if (manifests.length === 0) throw new Error(`no React Router manifest in ${dir}`);
   return manifests.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 }
@@ -420,8 +380,4 @@ function ms(value) {
 
 function kb(bytes) {
   return (bytes / 1024).toFixed(1);
-}
-
-function sleep(delay) {
-  return new Promise((resolve) => setTimeout(resolve, delay));
 }

@@ -11,7 +11,10 @@ import { useServer } from "../tests/support/server";
 
 const extraDir = mkdtempSync(path.join(tmpdir(), "atrium-api-definitions-"));
 const hostileDescription = "Hello <script>alert('pwned')</script> [click](javascript:alert(1)) <img src=x onerror=alert(2)>";
-const loop = "openapi: 3.0.0\ninfo: { title: Loop, version: '1', description: " + JSON.stringify(hostileDescription) + " }\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content: { application/json: { schema: { $ref: '#/components/schemas/A' } } }\ncomponents:\n  schemas:\n    A: { type: object, properties: { b: { $ref: '#/components/schemas/B' } } }\n    B: { type: object, properties: { a: { $ref: '#/components/schemas/A' } } }\n";
+const loop =
+  "openapi: 3.0.0\ninfo: { title: Loop, version: '1', description: " +
+  JSON.stringify(hostileDescription) +
+  " }\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content: { application/json: { schema: { $ref: '#/components/schemas/A' } } }\ncomponents:\n  schemas:\n    A: { type: object, properties: { b: { $ref: '#/components/schemas/B' } } }\n    B: { type: object, properties: { a: { $ref: '#/components/schemas/A' } } }\n";
 const api = (name: string, type: string, definition: string) => `---
 apiVersion: backstage.io/v1alpha1
 kind: API

@@ -16,6 +16,7 @@ import { InputError, NotAllowedError, NotFoundError, ServiceUnavailableError } f
 import { createLogger, type Logger } from "../app/lib/logger.server";
 import { createServices, type Services } from "../app/lib/services.server";
 import { withBasePath } from "./base-path";
+import { compressResponses, precompressedAssets } from "./compression";
 import { devIdentityProvider } from "./dev-identity-provider";
 import { healthRouter } from "./health";
 import { checkProtectedMode, guardAssets } from "./protected-mode";
@@ -68,7 +69,11 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   const authSettings = readAuthSettings(config.config, backendBaseUrlOf(config.config));
   if (authSettings.unknownProviders.length > 0) logger.info({ providers: authSettings.unknownProviders }, "Auth providers that Atrium does not know were ignored");
   const unconfigured = signInOptions(config.config.auth.signInPage).filter((option) => !["guest", "custom"].includes(option) && !authSettings.providers.some((provider) => provider.id === option));
-  if (unconfigured.length > 0) logger.warn({ options: unconfigured, environment: authSettings.environment }, "auth.signInPage lists providers not configured for this auth environment; the sign-in page leaves them out");
+  if (config.config.backend.auth?.dangerouslyDisableDefaultAuthPolicy) {
+    logger.warn("backend.auth.dangerouslyDisableDefaultAuthPolicy is set: every /api route admits callers without credentials, and the permission policy alone decides what they may do");
+  }
+  if (unconfigured.length > 0)
+    logger.warn({ options: unconfigured, environment: authSettings.environment }, "auth.signInPage lists providers not configured for this auth environment; the sign-in page leaves them out");
 
   let services: Services | undefined;
   let database: AtriumDatabase | undefined;
@@ -77,6 +82,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     const applied = await migrateToLatest(database);
     const created = createServices({ config, database, logger, rootDir });
     await created.catalog.start();
+    created.scheduler.start();
     services = created;
     logger.info({ database: database.description, client: database.client, migrations: applied }, "Atrium is ready");
   })();
@@ -86,6 +92,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   app.set("trust proxy", config.config.backend.trustProxy ?? false);
   app.use(requestLogging(logger));
   app.use(pathGuard);
+  app.use(compressResponses());
 
   const health = healthRouter(() => services !== undefined);
   app.use(health);
@@ -109,7 +116,8 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   } else {
     const clientDir = path.join(rootDir, "build", "client");
     if (config.config.auth.protectedMode) app.use(guardAssets({ basePath, clientDir, tokens: () => (services as Services).tokens, build }));
-    app.use(`${basePath}/assets`, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+    const assetsDir = path.join(clientDir, "assets");
+    app.use(`${basePath}/assets`, precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
     // The API is never a file: skip the stat of build/client every API request would cost.
     const statics = express.static(clientDir, { maxAge: "1h", index: false });
     app.use(basePath || "/", (req, res, next) => (req.path.startsWith("/api/") ? next() : statics(req, res, next)));
@@ -138,7 +146,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     async close() {
       upgrade.close();
       await ready.catch(() => undefined);
-      await services?.catalog.stop();
+      await services?.scheduler.stop();
       await database?.destroy();
     },
   };

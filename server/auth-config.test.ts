@@ -10,7 +10,9 @@ async function exitOf(configYaml: string) {
 
 describe("auth configuration at start-up", () => {
   it("stops naming the key of a provider entry that lacks what it needs", async () => {
-    const { code, output } = await exitOf("auth:\n  environment: production\n  providers:\n    oidc:\n      production:\n        clientId: portal\n    okta:\n      production:\n        clientId: portal\n");
+    const { code, output } = await exitOf(
+      "auth:\n  environment: production\n  providers:\n    oidc:\n      production:\n        clientId: portal\n    okta:\n      production:\n        clientId: portal\n",
+    );
     expect(code).toBe(1);
     expect(output).toContain("Missing required config value at 'auth.providers.oidc.production.metadataUrl'");
     expect(output).toContain("Missing required config value at 'auth.providers.okta.production.audience'");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession, devIdpLoginForm, freePort, webMessageOf } from "../tests/support/browser-session";
-import { repoRoot, startServer, type RunningServer } from "../tests/support/server";
+import { API_AUTHORIZATION, repoRoot, startServer, type RunningServer } from "../tests/support/server";
 
 // A production auth environment: the corporate provider is the standalone
 // `npm run dev:idp` (a separate process on 127.0.0.1, as a real identity
@@ -33,7 +33,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   const usersFile = path.join(mkdtempSync(path.join(tmpdir(), "atrium-idp-")), "users.yaml");
   writeFileSync(usersFile, USERS);
-  idp = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/dev-idp.ts", "--port", "0", "--redirect-uri", `${base}/api/auth/oidc/handler/frame`, "--users", usersFile], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  idp = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/dev-idp.ts", "--port", "0", "--redirect-uri", `${base}/api/auth/oidc/handler/frame`, "--users", usersFile], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   process.once("exit", () => idp.kill("SIGKILL"));
   issuer = await new Promise<string>((resolve, reject) => {
     let output = "";
@@ -71,7 +74,7 @@ auth:
         clientSecret: development-only-not-a-secret
 `);
   for (let attempt = 0; attempt < 100; attempt++) {
-    if ((await fetch(`${base}/api/catalog/entities/by-name/user/default/amara.okafor`)).ok) break;
+    if ((await fetch(`${base}/api/catalog/entities/by-name/user/default/amara.okafor`, { headers: API_AUTHORIZATION })).ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 });
@@ -132,11 +135,21 @@ describe("a production auth environment", () => {
       response: { statusCode: 429 },
     });
     // Sign-in form posts and refreshes count too; another address is not affected.
-    const post = await fetch(`${base}/sign-in`, { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "intent=provider&provider=oidc", redirect: "manual" });
+    const post = await fetch(`${base}/sign-in`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=provider&provider=oidc",
+      redirect: "manual",
+    });
     expect(post.status).toBe(429);
     expect((await fetch(`${base}/api/auth/oidc/refresh`, { headers: { ...headers, "x-requested-with": "XMLHttpRequest" } })).status).toBe(429);
     // A browser without JavaScript gets a page saying why.
-    const page = await fetch(`${base}/sign-in`, { method: "POST", headers: { ...headers, accept: "text/html", "content-type": "application/x-www-form-urlencoded" }, body: "intent=guest", redirect: "manual" });
+    const page = await fetch(`${base}/sign-in`, {
+      method: "POST",
+      headers: { ...headers, accept: "text/html", "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=guest",
+      redirect: "manual",
+    });
     expect(page.status).toBe(429);
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await page.text()).toMatch(/<p role="alert">Too many login attempts from your address, try again in \d+ seconds<\/p>/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession, devIdpLoginForm, freePort, webMessageOf } from "../tests/support/browser-session";
-import { startServer, type RunningServer } from "../tests/support/server";
+import { API_AUTHORIZATION, startServer, type RunningServer } from "../tests/support/server";
 
 // Backstage's auth endpoints against the development identity provider
 // mounted in the portal (the embedded default's oidc provider), for real:
@@ -30,7 +30,7 @@ auth:
 `);
   // The dev provider's users are the catalog's: wait until the example organisation is in.
   for (let attempt = 0; attempt < 100; attempt++) {
-    const response = await fetch(`${base}/api/catalog/entities/by-name/user/default/amara.okafor`);
+    const response = await fetch(`${base}/api/catalog/entities/by-name/user/default/amara.okafor`, { headers: API_AUTHORIZATION });
     if (response.ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -124,6 +124,7 @@ describe("the provider callback /api/auth/oidc/handler/frame", () => {
     expect(html).toContain(`decodeURIComponent('${encodeURIComponent(base)}')`);
     const message = webMessageOf(html);
     expect(message.type).toBe("authorization_response");
+    if (!message.response) throw new Error(`the popup answered an error: ${JSON.stringify(message.error)}`);
     expect(message.response.profile).toEqual({ email: "amara.okafor@keystone-living.example", displayName: "Amara Okafor" });
     expect(message.response.providerInfo).toMatchObject({ scopes: ["email", "openid", "profile"], expiresInSeconds: expect.any(Number), expiresAt: expect.any(String) });
     expect(message.response.backstageIdentity.identity).toEqual({ type: "user", userEntityRef: AMARA, ownershipEntityRefs: expect.arrayContaining([AMARA, "group:default/platform-team"]) });

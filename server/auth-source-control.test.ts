@@ -86,7 +86,8 @@ describe("a source-control provider", () => {
     const html = await (await browser.request(callback)).text();
     expect(webMessageOf(html).error).toEqual({
       name: "AuthenticationError",
-      message: "Failed to sign in: could not resolve user 'ada' from github to a User entity of the catalog (usernameMatchingUserEntityName: no User entity in the catalog is named 'ada' (the github username))",
+      message:
+        "Failed to sign in: could not resolve user 'ada' from github to a User entity of the catalog (usernameMatchingUserEntityName: no User entity in the catalog is named 'ada' (the github username))",
     });
     expect(browser.cookie("atrium-session")).toBeUndefined();
   });

@@ -23,9 +23,7 @@ export function withBasePath(build: ServerBuild, basePath: string): ServerBuild 
     ...build.assets,
     url: prefix(build.assets.url),
     entry: prefixEntry(build.assets.entry),
-    routes: Object.fromEntries(
-      Object.entries(build.assets.routes).map(([id, route]) => [id, route && prefixEntry(route)]),
-    ) as Manifest["routes"],
+    routes: Object.fromEntries(Object.entries(build.assets.routes).map(([id, route]) => [id, route && prefixEntry(route)])) as Manifest["routes"],
   };
   // The trailing slash makes the router's home "/portal/", not "/portal": its data
   // requests ("/portal/_.data", never "/portal.data") then stay inside the

@@ -3,6 +3,7 @@ import { Agent, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { component, eventually, locationDoc, startFakeScm, useCatalogServer, yamlDocs, type FakeScm } from "../tests/support/fake-scm";
 import { rawRequest } from "../tests/support/http";
+import { API_AUTHORIZATION } from "../tests/support/server";
 
 // Hostile and broken input to the catalog API, as raw HTTP: every refusal is
 // Backstage's error body with the status Backstage gives, never a stack, and
@@ -57,7 +58,7 @@ const errorBody = (statusCode: number, name: string, message: string | RegExp, m
  */
 function rawPost(agent: Agent, path: string, body: string, chunked: boolean) {
   return new Promise<number | string>((resolve) => {
-    const headers = { "content-type": "application/json", ...(chunked ? {} : { "content-length": String(Buffer.byteLength(body)) }) };
+    const headers = { "content-type": "application/json", ...API_AUTHORIZATION, ...(chunked ? {} : { "content-length": String(Buffer.byteLength(body)) }) };
     const request = httpRequest({ host: "127.0.0.1", port: env.server.port, path, method: "POST", headers, agent }, (response) => {
       resolve(response.statusCode ?? 0);
       response.resume();
@@ -178,7 +179,11 @@ describe("request bodies", () => {
   it("answers a duplicate location with 409 ConflictError", async () => {
     const { status, body } = await call("/locations", json({ type: "url", target: base }));
     expect(status).toBe(409);
-    expect(body).toEqual({ error: { name: "ConflictError", message: `Location url:${base} already exists` }, request: { method: "POST", url: "/api/catalog/locations" }, response: { statusCode: 409 } });
+    expect(body).toEqual({
+      error: { name: "ConflictError", message: `Location url:${base} already exists` },
+      request: { method: "POST", url: "/api/catalog/locations" },
+      response: { statusCode: 409 },
+    });
   });
 
   it.each(["/locations", "/entities/by-refs", "/entities/by-query", "/refresh"])("answers JSON bodies over 1 MiB to %s with 413, declared or streamed", async (path) => {
@@ -201,7 +206,7 @@ describe("request bodies", () => {
     expect([plain.status, plain.body]).toEqual([400, errorBody(400, "InputError", "Illegal Content-Type", "POST")]);
     const form = await call("/entities/by-refs", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "entityRefs=x" });
     expect([form.status, form.body?.error?.name]).toEqual([400, "InputError"]);
-    const none = await rawRequest(env.server.port, "/api/catalog/locations", { method: "POST", body: JSON.stringify({ target }) });
+    const none = await rawRequest(env.server.port, "/api/catalog/locations", { method: "POST", headers: API_AUTHORIZATION, body: JSON.stringify({ target }) });
     expect([none.status, JSON.parse(none.body).error]).toEqual([400, { name: "InputError", message: "Content-Type missing" }]);
     const broken = await call("/locations", { method: "POST", headers: { "content-type": "application/json" }, body: '{"target": ' });
     expect([broken.status, broken.body?.error?.name]).toEqual([400, "InputError"]);

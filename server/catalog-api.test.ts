@@ -3,6 +3,7 @@ import { CATALOG_FILTER_EXISTS, CatalogClient, type Location, type QueryEntities
 import { stringifyEntityRef, type Entity } from "@backstage/catalog-model";
 import { beforeAll, describe, expect, it } from "vitest";
 import { component, eventually, locationDoc, useCatalogServer, yamlDocs } from "../tests/support/fake-scm";
+import { API_AUTHORIZATION } from "../tests/support/server";
 
 // The catalog's REST API as Backstage's own client sees it, over a realistic
 // catalog read from a fake GitHub. Tests that change files use locations of
@@ -38,6 +39,8 @@ const env = useCatalogServer({
 });
 
 let client: CatalogClient;
+/** The API needs credentials: Backstage's client calls it as a service, with the test servers' static token. */
+const withToken: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...API_AUTHORIZATION, ...(init?.headers as Record<string, string>) } });
 let target: string;
 let added: Awaited<ReturnType<CatalogClient["addLocation"]>>;
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
@@ -63,7 +66,7 @@ async function failure(promise: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  client = new CatalogClient({ discoveryApi: { getBaseUrl: async () => `${env.server.url}/api/catalog` } });
+  client = new CatalogClient({ discoveryApi: { getBaseUrl: async () => `${env.server.url}/api/catalog` }, fetchApi: { fetch: withToken } });
   target = env.scm.blobUrl(MAIN);
   added = await client.addLocation({ type: "url", target });
   await eventually(async () => (await client.getEntitiesByRefs({ entityRefs: REFS })).items.every(Boolean), "the main catalog");
@@ -111,7 +114,12 @@ describe("locations", () => {
 
   it("analyzes a repository without a catalog file into a Component to create, as Backstage's default analyzer does", async () => {
     const result = await client.analyzeLocation({ location: { type: "url", target: `${env.scm.url}/acme/newthing` } });
-    const entity = { apiVersion: "backstage.io/v1alpha1", kind: "Component", metadata: { name: "newthing", annotations: { "github.com/project-slug": "acme/newthing" } }, spec: { type: "other", lifecycle: "unknown" } };
+    const entity = {
+      apiVersion: "backstage.io/v1alpha1",
+      kind: "Component",
+      metadata: { name: "newthing", annotations: { "github.com/project-slug": "acme/newthing" } },
+      spec: { type: "other", lifecycle: "unknown" },
+    };
     expect(result).toEqual({ existingEntityFiles: [], generateEntities: [{ entity, fields: [] }] });
     const notUrl = await failure(client.analyzeLocation({ location: { type: "url", target: "not a url" } }));
     expect(notUrl).toEqual({ status: 400, error: { name: "InputError", message: "The given location.target is not a URL" } });
@@ -132,8 +140,7 @@ describe("locations", () => {
 
 describe("reading entities", () => {
   it("filters: one object ANDs, an array ORs, EXISTS, case-insensitive values, relations and annotation keys", async () => {
-    const get = async (filter: Parameters<CatalogClient["getEntities"]>[0]) =>
-      names((await client.getEntities({ ...filter, order: { field: "metadata.name", order: "asc" } })).items);
+    const get = async (filter: Parameters<CatalogClient["getEntities"]>[0]) => names((await client.getEntities({ ...filter, order: { field: "metadata.name", order: "asc" } })).items);
     expect(await get({ filter: { kind: "component", "spec.type": "service" } })).toEqual(["ledger-worker", "payments-service"]);
     expect(await get({ filter: [{ kind: "group" }, { kind: "user" }] })).toEqual(["acme", "alice", "bob", "payments-team", "platform"]);
     expect(await get({ filter: { kind: "Component", "spec.providesApis": CATALOG_FILTER_EXISTS } })).toEqual(["payments-service"]);
@@ -152,7 +159,10 @@ describe("reading entities", () => {
 
   it("projects fields, orders, and pages with limit and offset", async () => {
     const users = await client.getEntities({ filter: { kind: "user" }, fields: ["metadata.name", "spec.memberOf"], order: { field: "metadata.name", order: "desc" } });
-    expect(users.items).toEqual([{ metadata: { name: "bob" }, spec: { memberOf: ["payments-team", "platform"] } }, { metadata: { name: "alice" }, spec: { memberOf: ["platform"] } }]);
+    expect(users.items).toEqual([
+      { metadata: { name: "bob" }, spec: { memberOf: ["payments-team", "platform"] } },
+      { metadata: { name: "alice" }, spec: { memberOf: ["platform"] } },
+    ]);
     const page = await client.getEntities({ filter: { kind: "component" }, order: { field: "metadata.name", order: "asc" }, limit: 2, offset: 1, fields: ["metadata.name"] });
     expect(page.items).toEqual([{ metadata: { name: "ledger-worker" } }, { metadata: { name: "payments-service" } }]);
   });
@@ -178,7 +188,10 @@ describe("reading entities", () => {
     many[2400] = "api:default/payments-api";
     const items = (await client.getEntitiesByRefs({ entityRefs: many, fields: ["metadata.name"] })).items;
     expect(items).toHaveLength(2500);
-    expect(items.flatMap((item, i) => (item ? [[i, item.metadata?.name]] : []))).toEqual([[0, "alice"], [2400, "payments-api"]]);
+    expect(items.flatMap((item, i) => (item ? [[i, item.metadata?.name]] : []))).toEqual([
+      [0, "alice"],
+      [2400, "payments-api"],
+    ]);
   });
 
   it("gets one entity by string or compound ref, by uid, and its ancestry up to the registered location", async () => {
@@ -192,7 +205,11 @@ describe("reading entities", () => {
     const ancestry = await client.getEntityAncestors({ entityRef: "component:default/payments-service" });
     expect(ancestry.rootEntityRef).toBe("component:default/payments-service");
     const chain = ancestry.items.map((item) => [stringifyEntityRef(item.entity), item.parentEntityRefs]);
-    expect(chain).toEqual([["component:default/payments-service", ["location:default/acme-catalog"]], ["location:default/acme-catalog", [generatedRef(target)]], [generatedRef(target), []]]);
+    expect(chain).toEqual([
+      ["component:default/payments-service", ["location:default/acme-catalog"]],
+      ["location:default/acme-catalog", [generatedRef(target)]],
+      [generatedRef(target), []],
+    ]);
   });
 
   it("annotates entities with the file they came from and the location registered for them", async () => {
@@ -214,10 +231,24 @@ describe("reading entities", () => {
     const { facets } = await client.getEntityFacets({ facets: ["kind", "metadata.tags", "spec.type", "spec.lifecycle", "relations.ownedBy"], filter: { kind: "component" } });
     const sorted = (facet: string) => [...facets[facet]].sort((a, b) => a.value.localeCompare(b.value, "en", { caseFirst: "upper" }));
     expect(facets.kind).toEqual([{ value: "Component", count: 3 }]);
-    expect(sorted("metadata.tags")).toEqual([{ value: "java", count: 2 }, { value: "payments", count: 1 }, { value: "typescript", count: 1 }]);
-    expect(sorted("spec.type")).toEqual([{ value: "Service", count: 1 }, { value: "service", count: 1 }, { value: "website", count: 1 }]);
-    expect(sorted("spec.lifecycle")).toEqual([{ value: "Experimental", count: 1 }, { value: "production", count: 2 }]);
-    expect(sorted("relations.ownedBy")).toEqual([{ value: "group:default/payments-team", count: 2 }, { value: "group:default/platform", count: 1 }]);
+    expect(sorted("metadata.tags")).toEqual([
+      { value: "java", count: 2 },
+      { value: "payments", count: 1 },
+      { value: "typescript", count: 1 },
+    ]);
+    expect(sorted("spec.type")).toEqual([
+      { value: "Service", count: 1 },
+      { value: "service", count: 1 },
+      { value: "website", count: 1 },
+    ]);
+    expect(sorted("spec.lifecycle")).toEqual([
+      { value: "Experimental", count: 1 },
+      { value: "production", count: 2 },
+    ]);
+    expect(sorted("relations.ownedBy")).toEqual([
+      { value: "group:default/payments-team", count: 2 },
+      { value: "group:default/platform", count: 1 },
+    ]);
   });
 
   it.each([
@@ -276,11 +307,19 @@ describe("queryEntities", () => {
     const calls: string[] = [];
     const recording = new CatalogClient({
       discoveryApi: { getBaseUrl: async () => `${env.server.url}/api/catalog` },
-      fetchApi: { fetch: (input, init) => (calls.push(`${init?.method} ${String(input).split("?")[0].replace(env.server.url, "")}`), fetch(input, init)) },
+      fetchApi: { fetch: (input, init) => (calls.push(`${init?.method} ${String(input).split("?")[0].replace(env.server.url, "")}`), withToken(input, init)) },
     });
     const query = async (predicate: NonNullable<QueryEntitiesInitialRequest["query"]>) => names((await recording.queryEntities({ query: predicate, orderFields: byName })).items);
     expect(await query({ $all: [{ kind: "component" }, { $not: { "spec.lifecycle": "experimental" } }] })).toEqual(["checkout-web", "payments-service"]);
-    expect(await query({ $any: [{ kind: { $in: ["User", "domain"] } }, { "metadata.name": { $hasPrefix: "PAYMENTS-" } }] })).toEqual(["alice", "bob", "commerce", "payments-api", "payments-db", "payments-service", "payments-team"]);
+    expect(await query({ $any: [{ kind: { $in: ["User", "domain"] } }, { "metadata.name": { $hasPrefix: "PAYMENTS-" } }] })).toEqual([
+      "alice",
+      "bob",
+      "commerce",
+      "payments-api",
+      "payments-db",
+      "payments-service",
+      "payments-team",
+    ]);
     expect(await query({ kind: "component", "spec.providesApis": { $exists: true } })).toEqual(["payments-service"]);
     expect(calls).toEqual(Array(3).fill("POST /api/catalog/entities/by-query"));
     calls.length = 0;
@@ -329,7 +368,10 @@ describe("changing entities", () => {
     const invalid = await client.validateEntity({ ...entity, metadata: { name: "bad name!" } }, `url:${target}`);
     expect(invalid).toEqual({ valid: false, errors: [expect.objectContaining({ name: "InputError", message: `Policy check failed for component:default/bad name!; caused by Error: ${problem}` })] });
     const notUrl = await client.validateEntity(entity, "file:/tmp/catalog-info.yaml");
-    expect(notUrl).toEqual({ valid: false, errors: [expect.objectContaining({ name: "TypeError", message: "Invalid location ref file:/tmp/catalog-info.yaml, only 'url:<target>' is supported, e.g. url:https://host/path" })] });
+    expect(notUrl).toEqual({
+      valid: false,
+      errors: [expect.objectContaining({ name: "TypeError", message: "Invalid location ref file:/tmp/catalog-info.yaml, only 'url:<target>' is supported, e.g. url:https://host/path" })],
+    });
   });
 
   it("refreshes at once: a changed file is visible when refreshEntity returns; uid stays, etag follows changes", async () => {
@@ -351,7 +393,10 @@ describe("changing entities", () => {
     await client.refreshEntity("component:default/live-service");
     expect((await client.getEntityByRef("component:default/live-extra"))?.metadata.annotations).toMatchObject({ "backstage.io/orphan": "true" });
     expect((await client.getEntityByRef("component:default/live-service"))?.metadata.annotations?.["backstage.io/orphan"]).toBeUndefined();
-    expect(await failure(client.refreshEntity("component:default/never-was"))).toEqual({ status: 404, error: { name: "NotFoundError", message: "Failed to schedule component:default/never-was for refresh" } });
+    expect(await failure(client.refreshEntity("component:default/never-was"))).toEqual({
+      status: 404,
+      error: { name: "NotFoundError", message: "Failed to schedule component:default/never-was for refresh" },
+    });
   });
 
   it("removes an entity by uid; refreshing its location brings it back under a new uid", async () => {

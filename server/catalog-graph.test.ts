@@ -14,7 +14,11 @@ const ORG = yamlDocs(
   "apiVersion: backstage.io/v1alpha1\nkind: API\nmetadata: { name: payments-api }\nspec: { type: openapi, lifecycle: production, owner: payments-team, system: payments, definition: 'openapi: 3.0.0' }",
 );
 const COMPONENTS = yamlDocs(
-  component("payments-service", "type: service\n  lifecycle: production\n  owner: payments-team\n  system: payments\n  providesApis: [payments-api]\n  dependsOn: [resource:gone-db]", "  title: Payment Gateway\n"),
+  component(
+    "payments-service",
+    "type: service\n  lifecycle: production\n  owner: payments-team\n  system: payments\n  providesApis: [payments-api]\n  dependsOn: [resource:gone-db]",
+    "  title: Payment Gateway\n",
+  ),
   component("loop-a", "type: service\n  lifecycle: production\n  owner: payments-team\n  dependsOn: [component:loop-b, component:loop-a]"),
   component("loop-b", "type: service\n  lifecycle: production\n  owner: payments-team\n  dependsOn: [component:loop-a]"),
 );
@@ -41,12 +45,20 @@ describe("the catalog graph", () => {
   };
 
   beforeAll(async () => {
-    const response = await env.api("/locations", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ type: "url", target: env.scm.blobUrl("acme/repo/main/catalog-info.yaml") }) });
+    const response = await env.api("/locations", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "url", target: env.scm.blobUrl("acme/repo/main/catalog-info.yaml") }),
+    });
     expect(response.status).toBe(201);
-    await eventually(async () => {
-      const answer = await (await env.api("/entities/by-query?limit=0&filter=kind=component")).json();
-      return answer.totalItems === 523;
-    }, "the catalog to be ingested", 60_000);
+    await eventually(
+      async () => {
+        const answer = await (await env.api("/entities/by-query?limit=0&filter=kind=component")).json();
+        return answer.totalItems === 523;
+      },
+      "the catalog to be ingested",
+      60_000,
+    );
   }, 90_000);
 
   it("shows the relations around a root as a nested list of entity links, Backstage's deep link as it is", async () => {
@@ -118,7 +130,13 @@ describe("the catalog graph", () => {
     expect(card).not.toBe(html);
     expect(card).toContain('href="/catalog-graph?rootEntityRefs%5B%5D=component%3Adefault%2Fpayments-service"');
     expect(card).toContain(">View graph<");
-    expect(listed(card.slice(0, card.indexOf("</section>")))).toEqual(["component:default/payments-service", "api:default/payments-api", "group:default/payments-team", "resource:default/gone-db", "system:default/payments"]);
+    expect(listed(card.slice(0, card.indexOf("</section>")))).toEqual([
+      "component:default/payments-service",
+      "api:default/payments-api",
+      "group:default/payments-team",
+      "resource:default/gone-db",
+      "system:default/payments",
+    ]);
     const group = await page("/catalog/default/group/payments-team");
     expect(group.html).not.toContain('data-card="catalog-graph"');
   });

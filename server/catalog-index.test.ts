@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { component, eventually, locationDoc, startFakeScm, useCatalogServer, yamlDocs, type FakeScm } from "../tests/support/fake-scm";
+import { BrowserSession } from "../tests/support/browser-session";
 import { startServer, type RunningServer } from "../tests/support/server";
+import { startCatalogUserIssuer } from "../tests/support/fake-oidc-issuer";
+
+// Users of the catalog sign in as Custom Users with ID tokens a trusted issuer signed (docs/decisions/019).
+const users = await startCatalogUserIssuer(["bob"]);
+afterAll(() => users.close());
 
 // The catalog index at /catalog through HTTP, as a browser without
 // JavaScript sees it: filters, search, ordering and cursor paging from the
@@ -45,7 +51,11 @@ describe("the catalog index", () => {
   };
 
   beforeAll(async () => {
-    const response = await env.api("/locations", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ type: "url", target: env.scm.blobUrl("acme/repo/main/catalog-info.yaml") }) });
+    const response = await env.api("/locations", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "url", target: env.scm.blobUrl("acme/repo/main/catalog-info.yaml") }),
+    });
     expect(response.status).toBe(201);
     await eventually(async () => tableTitle((await page("/catalog")).html) === "All components (16)", "the catalog to be ingested");
   }, 30_000);
@@ -129,17 +139,15 @@ describe("the catalog index", () => {
   });
 
   it("lists what the visitor starred under Starred and in the sidebar", async () => {
-    const empty = await page("/catalog?filters[user]=starred");
+    // One guest browser: each has its own stars (server/guests.test.ts).
+    const browser = new BrowserSession();
+    const visit = async (path: string) => ({ html: await (await browser.request(`${env.server.url}${path}`)).text() });
+    const empty = await visit("/catalog?filters[user]=starred");
     expect(tableTitle(empty.html)).toBe("Starred components (0)");
     expect(empty.html).toContain("Click the star beside an entity name to add it to this list!");
-    const star = await fetch(`${env.server.url}/catalog/star`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: env.server.url },
-      body: new URLSearchParams({ entityRef: "component:default/payments-service", returnTo: "/catalog?filters[user]=starred" }),
-    });
+    const star = await browser.postForm(`${env.server.url}/catalog/star`, { entityRef: "component:default/payments-service", returnTo: "/catalog?filters[user]=starred" }, { origin: env.server.url });
     expect(star.status).toBe(303);
-    const starred = await page(star.headers.get("location")!);
+    const starred = await visit(star.headers.get("location")!);
     expect(tableTitle(starred.html)).toBe("Starred components (1)");
     expect(rowRefs(starred.html)).toEqual(["component:default/payments-service"]);
     expect(starred.html).toContain('aria-label="Remove Payment Gateway from favorites"');
@@ -157,7 +165,8 @@ describe("the catalog index under a restricted read policy", () => {
 
   beforeAll(async () => {
     scm = await startFakeScm(FILES);
-    server = await startServer(`
+    server = await startServer(
+      `
 integrations:
   github:
     - host: ${scm.host}
@@ -180,10 +189,17 @@ permission:
         permissions:
           - permission: catalog.entity.read
             conditions: ${JSON.stringify({ anyOf: [OWNED, { rule: "IS_ENTITY_KIND", params: { kinds: ["Group", "Location"] } }] })}
-`);
+`,
+      {},
+      [users.config],
+    );
     // Groups are readable by all: once both are listed, bob and his team are in the catalog.
     const visitor = await signIn("visitor");
-    await eventually(async () => tableTitle(await (await fetch(`${server.url}/catalog?filters[kind]=group`, { headers: { cookie: visitor } })).text()) === "All groups (2)", "the catalog to be ingested", 20_000);
+    await eventually(
+      async () => tableTitle(await (await fetch(`${server.url}/catalog?filters[kind]=group`, { headers: { cookie: visitor } })).text()) === "All groups (2)",
+      "the catalog to be ingested",
+      20_000,
+    );
   }, 40_000);
 
   afterAll(async () => {
@@ -196,9 +212,12 @@ permission:
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-      body: new URLSearchParams({ intent: "custom", userId }).toString(),
+      body: new URLSearchParams({ intent: "custom", userId, idToken: await users.idTokenFor(userId) }).toString(),
     });
-    return response.headers.getSetCookie().find((value) => value.startsWith("atrium-session="))!.split(";")[0];
+    return response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("atrium-session="))!
+      .split(";")[0];
   }
 
   it("shows bob only the components his team owns, with totals and facets to match", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../tests/support/fake-scm";
-import { startServer, type RunningServer } from "../tests/support/server";
+import { API_AUTHORIZATION, startServer, type RunningServer } from "../tests/support/server";
 
 // The entity page's dialogs through HTTP, as a browser without JavaScript
 // uses them: a pasted ?inspect link renders the inspector, and hand-made
@@ -33,14 +33,21 @@ describe("the entity page's dialogs over HTTP", () => {
 
   beforeAll(async () => {
     server = await startServer(config);
-    await eventually(async () => (await fetch(`${server.url}/api/catalog/entities/by-name/component/default/listing-search-service`)).ok, "the example catalog", 30_000);
+    await eventually(
+      async () => (await fetch(`${server.url}/api/catalog/entities/by-name/component/default/listing-search-service`, { headers: API_AUTHORIZATION })).ok,
+      "the example catalog",
+      30_000,
+    );
     const response = await fetch(`${server.url}/sign-in`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
       body: "intent=guest",
     });
-    cookie = response.headers.getSetCookie().find((value) => value.startsWith("atrium-session="))!.split(";")[0];
+    cookie = response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("atrium-session="))!
+      .split(";")[0];
   }, 60_000);
 
   afterAll(async () => {
@@ -71,7 +78,7 @@ describe("the entity page's dialogs over HTTP", () => {
     const response = await postForm("/catalog/default/component/listing-search-service?unregister", { intent: "delete-entity" });
     expect(response.status).toBe(403);
     expect(await response.text()).toContain("catalog.entity.delete");
-    expect((await fetch(`${server.url}/api/catalog/entities/by-name/component/default/listing-search-service`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/catalog/entities/by-name/component/default/listing-search-service`, { headers: API_AUTHORIZATION })).status).toBe(200);
   });
 
   it("refuses a hand-made unregister without catalog.location.delete with 403, and the location stays", async () => {
@@ -88,8 +95,8 @@ describe("the entity page's dialogs over HTTP", () => {
 
     const response = await postForm(`/catalog/default/location/${name}?unregister`, { intent: "unregister-location" });
     expect(response.status).toBe(403);
-    expect((await fetch(`${server.url}/api/catalog/locations/${location.id}`)).status).toBe(200);
-    expect((await fetch(`${server.url}/api/catalog/entities/by-name/location/default/${name}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/catalog/locations/${location.id}`, { headers: API_AUTHORIZATION })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/catalog/entities/by-name/location/default/${name}`, { headers: API_AUTHORIZATION })).status).toBe(200);
   });
 
   it("answers a post for an entity that does not exist with 404", async () => {

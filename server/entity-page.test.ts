@@ -1,14 +1,19 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, afterAll } from "vitest";
 import { eventually } from "../tests/support/fake-scm";
 import { useServer } from "../tests/support/server";
+import { startCatalogUserIssuer } from "../tests/support/fake-oidc-issuer";
+
+// Users of the catalog sign in as Custom Users with ID tokens a trusted issuer signed (docs/decisions/019).
+const users = await startCatalogUserIssuer(["dana.whitfield", "tomas.novak"]);
+afterAll(() => users.close());
 
 // The entity page through HTTP, JavaScript off: what the server renders for
 // the example catalog plus a few entities made for the states the example
 // does not have (a missing relation target, a namespace other than default,
-// no location annotations). Ada may do everything; Tomas may read only what
+// no location annotations). Dana may do everything; Tomas may read only what
 // his teams own.
 
 const extraDir = mkdtempSync(path.join(tmpdir(), "atrium-entity-page-"));
@@ -33,7 +38,8 @@ spec:
 );
 
 const OWNED = { rule: "IS_ENTITY_OWNER", params: { claims: ["$ownershipEntityRefs"] } };
-const app = useServer(`
+const app = useServer(
+  `
 auth:
   signInPage: [guest, custom]
 catalog:
@@ -47,26 +53,31 @@ permission:
   policy:
     roles:
       - name: admins
-        members: [user:default/ada]
+        members: [user:default/dana.whitfield]
         permissions: [{ permission: '*' }]
       - name: owners
         members: [user:default/tomas.novak]
         permissions:
           - permission: catalog.entity.read
             conditions: ${JSON.stringify(OWNED)}
-`);
+`,
+  [users.config],
+);
 
-let ada: string;
+let dana: string;
 let tomas: string;
 const signIn = async (userId: string) => {
   const response = await app.get("/sign-in", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url },
-    body: new URLSearchParams({ intent: "custom", userId }).toString(),
+    body: new URLSearchParams({ intent: "custom", userId, idToken: await users.idTokenFor(userId) }).toString(),
   });
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).find((cookie) => cookie.startsWith("atrium-session="))!;
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .find((cookie) => cookie.startsWith("atrium-session="))!;
 };
-const page = async (path: string, cookie = ada) => {
+const page = async (path: string, cookie = dana) => {
   const response = await app.get(path, { headers: { cookie } });
   return { status: response.status, html: await response.text() };
 };
@@ -83,7 +94,7 @@ const cards = (html: string) => [...html.matchAll(/data-card="([^"]+)"/g)].map((
 const tabs = (html: string) => [...html.matchAll(/<nav aria-label="Entity sections".*?<\/nav>/gs)].flatMap((nav) => [...nav[0].matchAll(/>([^<>]+)<\/a>/g)].map((match) => match[1]));
 
 beforeAll(async () => {
-  ada = await signIn("ada");
+  dana = await signIn("dana.whitfield");
   tomas = await signIn("tomas.novak");
   await eventually(async () => (await page("/catalog/ops/component/lonely-widget")).status === 200, "the extra catalog file to be ingested", 20_000);
   // The example's broken files leave their errors on its root Location once processed.
@@ -189,7 +200,7 @@ describe("entity page", () => {
   it("refuses a post with an intent it does not know with 400", async () => {
     const response = await app.get("/catalog/default/component/listing-search-service", {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url, cookie: ada },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url, cookie: dana },
       body: "intent=launch-rockets",
     });
     expect(response.status).toBe(400);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { component, eventually, locationDoc, startFakeScm, yamlDocs, type FakeScm } from "../tests/support/fake-scm";
+import { component, locationDoc, startFakeScm, yamlDocs, type FakeScm } from "../tests/support/fake-scm";
 import { startServer, type RunningServer } from "../tests/support/server";
+import { startCatalogUserIssuer } from "../tests/support/fake-oidc-issuer";
+
+// Users of the catalog sign in as Custom Users with ID tokens a trusted issuer signed (docs/decisions/019).
+const users = await startCatalogUserIssuer(["bob"]);
+afterAll(() => users.close());
 
 // The home page at / through HTTP, as a browser without JavaScript sees it,
 // under a policy where people read only what they own (and groups): the
@@ -41,7 +46,8 @@ describe("the home page", () => {
 
   beforeAll(async () => {
     scm = await startFakeScm(FILES);
-    server = await startServer(`
+    server = await startServer(
+      `
 integrations:
   github:
     - host: ${scm.host}
@@ -64,9 +70,10 @@ permission:
         permissions:
           - permission: catalog.entity.read
             conditions: ${JSON.stringify({ anyOf: [OWNED, { rule: "IS_ENTITY_KIND", params: { kinds: ["Group", "Location"] } }] })}
-`);
-    const bob = await signIn("bob");
-
+`,
+      {},
+      [users.config],
+    );
   }, 40_000);
 
   afterAll(async () => {
@@ -79,9 +86,12 @@ permission:
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-      body: new URLSearchParams({ intent: "custom", userId }).toString(),
+      body: new URLSearchParams({ intent: "custom", userId, idToken: await users.idTokenFor(userId) }).toString(),
     });
-    return response.headers.getSetCookie().find((value) => value.startsWith("atrium-session="))!.split(";")[0]!;
+    return response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("atrium-session="))!
+      .split(";")[0]!;
   }
   async function page(path: string, cookie: string) {
     const response = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { cookie } });
@@ -139,7 +149,11 @@ permission:
     expect(checked("owned")).toBe(false);
     expect(widgets((await page("/", bob)).html)).toHaveLength(5);
 
-    const saved = await post("/?index", bob, new URLSearchParams([["intent", "save"], ...["search", "starred", "recent", "docs", "owned"].map((id) => ["widget", id]), ["show", "docs"], ["show", "search"]]));
+    const saved = await post(
+      "/?index",
+      bob,
+      new URLSearchParams([["intent", "save"], ...["search", "starred", "recent", "docs", "owned"].map((id) => ["widget", id]), ["show", "docs"], ["show", "search"]]),
+    );
     expect(saved.status).toBe(303);
     expect(widgets((await page("/", bob)).html)).toEqual(["search", "docs"]);
     // Saved per user: another user still has the default.
@@ -151,7 +165,12 @@ permission:
   });
 
   it("refuses settings from someone not signed in", async () => {
-    const response = await fetch(`${server.url}/?index`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url }, body: "intent=save" });
+    const response = await fetch(`${server.url}/?index`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: "intent=save",
+    });
     expect([302, 303, 401]).toContain(response.status);
   });
 });

@@ -24,7 +24,9 @@ server.on("error", (error) => {
   process.exit(1);
 });
 atrium.ready.catch((error) => {
-  atrium.logger.fatal({ err: error }, "Atrium could not start: database or migrations failed");
+  // A configuration problem only found while starting the services names its key, as those found at load do.
+  if (error?.name === "ConfigError") console.error(`Atrium could not start. ${error.message}`);
+  else atrium.logger.fatal({ err: error }, "Atrium could not start: database or migrations failed");
   process.exit(1);
 });
 
@@ -61,9 +63,7 @@ function refuseMalformedRequest(error, socket) {
     error: { name: "InputError", message: "Malformed or oversized request" },
     response: { statusCode: 400 },
   });
-  socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 async function shutdown(signal) {

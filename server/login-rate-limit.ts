@@ -1,6 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { RateLimiter } from "../app/lib/auth/rate-limit.server";
+import { TooManyRequestsError } from "../app/lib/errors";
 import { createTranslator } from "../app/lib/i18n/i18n";
+import { sendError } from "./request-guards";
 
 // Login attempts are counted per client address (req.ip, which honours
 // backend.trustProxy): sign-in and login-request form posts, and the start
@@ -27,14 +29,14 @@ export function loginRateLimit(limiter: () => RateLimiter | undefined, basePath:
     res.status(429).set("Retry-After", String(decision.retryAfterSeconds));
     // A form posted without JavaScript is a page load: it gets a page that says why, not JSON.
     if (isDocumentRequest(req)) {
-      res.type("html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(message)}</title></head><body><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(req.originalUrl.split("?")[0])}">${escapeHtml(t("signIn.title"))}</a></p></body></html>`);
+      res
+        .type("html")
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(message)}</title></head><body><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(req.originalUrl.split("?")[0])}">${escapeHtml(t("signIn.title"))}</a></p></body></html>`,
+        );
       return;
     }
-    res.json({
-      error: { name: "TooManyRequestsError", message },
-      request: { method: req.method, url: req.originalUrl.split("?")[0].slice(0, 512) },
-      response: { statusCode: 429 },
-    });
+    sendError(req, res, new TooManyRequestsError(message));
   };
 }
 

@@ -9,6 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropTestDatabase, testDatabaseConfig, type TestDatabaseConfig } from "../tests/support/databases";
 import { eventually } from "../tests/support/fake-scm";
 import { startServer, type RunningServer } from "../tests/support/server";
+import { startCatalogUserIssuer } from "../tests/support/fake-oidc-issuer";
+
+// Users of the catalog sign in as Custom Users with ID tokens a trusted issuer signed (docs/decisions/019).
+const users = await startCatalogUserIssuer(["tomas.novak"]);
+afterAll(() => users.close());
 
 // The policy applied by the server, on the example organisation, on both
 // engines: a restricted user sees only what it owns through /api/catalog,
@@ -63,10 +68,10 @@ describe.each<Engine>(["sqlite", "pg"])("permissions enforced by the server on %
     database = testDatabaseConfig(engine);
     sqliteFile = engine === "sqlite" ? path.join(mkdtempSync(path.join(tmpdir(), "atrium-permission-")), "atrium.sqlite") : undefined;
     const connection = sqliteFile ? `{ filename: '${sqliteFile}' }` : JSON.stringify(database.connection);
-    server = await startServer(config(`  database:\n    client: ${database.client}\n    connection: ${connection}`));
+    server = await startServer(config(`  database:\n    client: ${database.client}\n    connection: ${connection}`), {}, [users.config]);
     // Wait for the example organisation to be processed.
     await eventually(async () => (await api("/api/catalog/entities/by-query?filter=kind=component&limit=0", STATIC_TOKEN)).body.totalItems >= 30, "the example catalog");
-    tomas = await signIn({ intent: "custom", userId: "tomas.novak" });
+    tomas = await signIn({ intent: "custom", userId: "tomas.novak", idToken: await users.idTokenFor("tomas.novak") });
     guest = await signIn({ intent: "guest" });
   }, 60_000);
 
@@ -104,7 +109,7 @@ describe.each<Engine>(["sqlite", "pg"])("permissions enforced by the server on %
     expect(first.status).toBe(200);
     expect(first.body.totalItems).toBe(owned.body.totalItems);
     const seen = [...first.body.items];
-    for (let cursor = first.body.pageInfo.nextCursor; cursor; ) {
+    for (let cursor = first.body.pageInfo.nextCursor; cursor;) {
       const page = await api(`/api/catalog/entities/by-query?cursor=${encodeURIComponent(cursor)}&limit=4`, tomas);
       expect(page.body.totalItems).toBe(owned.body.totalItems);
       seen.push(...page.body.items);
@@ -120,7 +125,10 @@ describe.each<Engine>(["sqlite", "pg"])("permissions enforced by the server on %
     const owned = await api(`/api/catalog/entities/by-query?filter=kind=component,${ownersFilter}&limit=0`, STATIC_TOKEN);
     expect(replayed.status).toBe(200);
     expect(replayed.body.totalItems).toBe(owned.body.totalItems);
-    for (const item of replayed.body.items) expect(item.relations.map((relation: { targetRef: string }) => relation.targetRef)).toEqual(expect.arrayContaining([expect.stringMatching(/renter-experience-team|product-design|tomas\.novak/)]));
+    for (const item of replayed.body.items)
+      expect(item.relations.map((relation: { targetRef: string }) => relation.targetRef)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/renter-experience-team|product-design|tomas\.novak/)]),
+      );
     // Nothing in the cursor names the permission filter.
     expect(Buffer.from(unrestricted.body.pageInfo.nextCursor, "base64").toString()).not.toMatch(/ownedBy|renter/);
   });
@@ -199,7 +207,10 @@ describe.each<Engine>(["sqlite", "pg"])("permissions enforced by the server on %
     // Removing or re-pointing a location is refused before the location is even looked up.
     const removed = await api("/api/catalog/locations/0190c0de-0000-7000-8000-000000000000", tomas, { method: "DELETE" });
     expect([removed.status, removed.body.error.message]).toEqual([403, "You are not allowed to perform catalog.location.delete"]);
-    const repointed = await api("/api/catalog/locations/0190c0de-0000-7000-8000-000000000000", tomas, { ...json({ type: "url", target: "https://github.com/x/y/blob/main/catalog-info.yaml" }), method: "PUT" });
+    const repointed = await api("/api/catalog/locations/0190c0de-0000-7000-8000-000000000000", tomas, {
+      ...json({ type: "url", target: "https://github.com/x/y/blob/main/catalog-info.yaml" }),
+      method: "PUT",
+    });
     expect(repointed.status).toBe(403);
     const theirs = await api(`/api/catalog/entities/by-query?filter=kind=component,${ownersFilter}&limit=1&fields=metadata.name`, STATIC_TOKEN);
     expect((await api("/api/catalog/refresh", tomas, json({ entityRef: `component:default/${theirs.body.items[0].metadata.name}` }))).status).toBe(403);

@@ -32,7 +32,10 @@ describe("protected mode", () => {
     }
 
     const signIn = await app.get("/sign-in", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url }, body: "intent=guest" });
-    const session = signIn.headers.getSetCookie().find((cookie) => cookie.startsWith("atrium-session="))!.split(";")[0];
+    const session = signIn.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("atrium-session="))!
+      .split(";")[0];
     const served = await app.get(homeModule, { headers: { cookie: session } });
     expect(served.status).toBe(200);
     expect(served.headers.get("cache-control")).toMatch(/^private/);

@@ -55,7 +55,9 @@ export function guardAssets(options: { basePath: string; clientDir: string; toke
   // Files at the top of the client folder (favicon.svg, …); everything under assets/ is an asset too.
   const topLevelFiles = new Set(
     existsSync(options.clientDir)
-      ? readdirSync(options.clientDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `${basePath}/${entry.name.toLowerCase()}`)
+      ? readdirSync(options.clientDir, { withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => `${basePath}/${entry.name.toLowerCase()}`)
       : [],
   );
   let open: Promise<Set<string>> | undefined;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { InputError } from "../app/lib/errors";
-import { errorBodyFor } from "../app/lib/http/error-response.server";
+import { errorBodyFor, errorHeaders } from "../app/lib/http/error-response.server";
 import type { Logger } from "../app/lib/logger.server";
 
 // The first things every request meets: an id and a log line, and a refusal
@@ -58,8 +58,8 @@ export function pathProblem(rawPath: string): string | undefined {
   return undefined;
 }
 
-/** Answers with Backstage's error body; never a stack. */
+/** Answers with Backstage's error body through the API's own mapping (app/lib/http/error-response.server.ts); never a stack. */
 export function sendError(req: Request, res: Response, error: unknown) {
   const body = errorBodyFor(error, { method: req.method, url: req.originalUrl });
-  res.status(body.response.statusCode).json(body);
+  res.status(body.response.statusCode).set(errorHeaders(error)).json(body);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { postThroughHttpsProxy, rawRequest, upgradeStatus } from "../tests/support/http";
-import { useServer } from "../tests/support/server";
+import { API_AUTHORIZATION, useServer } from "../tests/support/server";
 
 const app = useServer("app:\n  title: Test Portal\n");
 const get = app.get;
@@ -35,7 +35,7 @@ describe("pages", () => {
   });
 
   it("answers an unknown API path with Backstage's JSON error body", async () => {
-    const response = await get("/api/nothing/here", { method: "POST" });
+    const response = await get("/api/nothing/here", { method: "POST", headers: API_AUTHORIZATION });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       error: { name: "NotFoundError", message: "No API route at POST /api/nothing/here" },
@@ -104,8 +104,7 @@ describe("hostile requests", () => {
 });
 
 describe("forms", () => {
-  const post = (path: string, body: string) =>
-    get(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url }, body });
+  const post = (path: string, body: string) => get(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url }, body });
 
   it("saves the theme in a cookie and shows the flashed alert after the redirect", async () => {
     const response = await post("/settings", "intent=appearance&theme=dark&language=en&sidebarPinned=on");

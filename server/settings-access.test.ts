@@ -1,10 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, afterAll } from "vitest";
 import { eventually } from "../tests/support/fake-scm";
 import { useServer } from "../tests/support/server";
+import { startCatalogUserIssuer } from "../tests/support/fake-oidc-issuer";
+
+// Users of the catalog sign in as Custom Users with ID tokens a trusted issuer signed (docs/decisions/019).
+const users = await startCatalogUserIssuer(["dana.whitfield", "tomas.novak"]);
+afterAll(() => users.close());
 
 // /settings/access rendered by the server, as a browser without JavaScript
 // gets it: the policy's answer and its reasons, and who may ask about whom.
-const app = useServer(`
+const app = useServer(
+  `
 auth:
   signInPage: [guest, custom]
 permission:
@@ -18,19 +24,27 @@ permission:
             conditions: { rule: IS_ENTITY_OWNER, params: { claims: ['$ownershipEntityRefs'] } }
           - permission: catalog.entity.delete
             conditions: { rule: IS_ENTITY_OWNER, params: { claims: ['$ownershipEntityRefs'] } }
+          - permission: scaffolder.task.read
+            conditions: { rule: IS_TASK_OWNER, params: { createdBy: ['$userEntityRef'] } }
+          - permission: kubernetes.clusters.read
       - name: administrators
         members: [user:default/dana.whitfield]
         permissions:
           - permission: '*'
-`);
+`,
+  [users.config],
+);
 
 async function session(userId: string): Promise<string> {
   const response = await app.get("/sign-in", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url },
-    body: new URLSearchParams({ intent: "custom", userId }).toString(),
+    body: new URLSearchParams({ intent: "custom", userId, idToken: await users.idTokenFor(userId) }).toString(),
   });
-  return response.headers.getSetCookie().find((cookie) => cookie.startsWith("atrium-session="))!.split(";")[0];
+  return response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("atrium-session="))!
+    .split(";")[0];
 }
 
 const ask = async (cookie: string, question: Record<string, string>) => {
@@ -44,8 +58,51 @@ describe("/settings/access", () => {
     expect(status).toBe(200);
     expect(html).toContain("<title>Access |");
     // Read-only: without permission.policy.read there is nobody else to ask about.
-    expect(html).toMatch(/<input id="access-user" readOnly=""[^>]*name="user" value="user:default\/tomas.novak"/);
+    const userField = /<input [^>]*id="access-user"[^>]*>/.exec(html)?.[0];
+    expect(userField).toContain('readOnly=""');
+    expect(userField).toContain('name="user"');
+    expect(userField).toContain('value="user:default/tomas.novak"');
     expect(html).toContain('<option value="catalog.entity.delete">catalog.entity.delete</option>');
+  });
+
+  it("offers the scaffolder's and Kubernetes' permissions beside the catalog's", async () => {
+    const { html } = await ask(await session("tomas.novak"), {});
+    for (const name of [
+      "scaffolder.task.read",
+      "scaffolder.task.create",
+      "scaffolder.task.cancel",
+      "scaffolder.action.execute",
+      "scaffolder.template.parameter.read",
+      "scaffolder.template.step.read",
+      "kubernetes.proxy",
+      "kubernetes.clusters.read",
+      "kubernetes.resources.read",
+    ]) {
+      expect(html).toContain(`<option value="${name}">${name}</option>`);
+    }
+  });
+
+  it("explains a conditional scaffolder permission: its resource type, conditions and the plugin that evaluates them", async () => {
+    const { status, html } = await ask(await session("tomas.novak"), { user: "user:default/tomas.novak", permission: "scaffolder.task.read" });
+    expect(status).toBe(200);
+    expect(html).toMatch(/data-testid="access-decision"[^>]*>CONDITIONAL</);
+    expect(html).toMatch(/data-testid="access-resource-type"[^>]*>scaffolder-task</);
+    expect(html).toMatch(/data-testid="access-conditions"[^>]*>IS_TASK_OWNER\(createdBy: \[user:default\/tomas.novak\]\)</);
+    expect(html).toContain("the scaffolder plugin");
+    expect(html).toContain("scaffolder.task.read is granted only by role &#x27;owners&#x27; when IS_TASK_OWNER(createdBy: [$userEntityRef])");
+  });
+
+  it("explains Kubernetes permissions, granted and not, and evaluates no entity for them", async () => {
+    const tomas = await session("tomas.novak");
+    const granted = await ask(tomas, { user: "user:default/tomas.novak", permission: "kubernetes.clusters.read", entity: "component:default/tenant-portal-web" });
+    expect(granted.status).toBe(200);
+    expect(granted.html).toMatch(/data-testid="access-decision"[^>]*>ALLOW</);
+    expect(granted.html).toContain("Role &#x27;owners&#x27; grants kubernetes.clusters.read");
+    expect(granted.html).toContain("kubernetes.clusters.read is not a permission on catalog entities, so the entity is not evaluated.");
+    expect(granted.html).not.toContain("access-resource-type");
+    const denied = await ask(tomas, { user: "user:default/tomas.novak", permission: "kubernetes.proxy" });
+    expect(denied.html).toMatch(/data-testid="access-decision"[^>]*>DENY</);
+    expect(denied.html).toContain("No role grants kubernetes.proxy");
   });
 
   it("explains a conditional grant and settles it against an entity the user owns", async () => {

@@ -1,10 +1,22 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { startFakeOidcIssuer } from "../tests/support/fake-oidc-issuer";
 import { useServer } from "../tests/support/server";
 
 // /settings with JavaScript off: plain form posts, settings kept per user on the server.
+// Users of the example catalog sign in as Custom Users with ID tokens a
+// trusted issuer signed (docs/decisions/019); a typed User ID alone is a guest.
+const issuer = await startFakeOidcIssuer({ audience: "atrium-test" });
+afterAll(() => issuer.close());
 const app = useServer(`
 auth:
+  environment: test
   signInPage: [guest, custom]
+  providers:
+    oidc:
+      test:
+        metadataUrl: ${issuer.metadataUrl}
+        clientId: atrium-test
+        clientSecret: test-secret
 app:
   featureFlags:
     - name: new-catalog-graph
@@ -22,6 +34,10 @@ const post = (path: string, body: Record<string, string>, cookie?: string) =>
 const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
 const sessionOf = (response: Response) => cookiesOf(response).find((cookie) => cookie.startsWith("atrium-session="))!;
 
+const CATALOG_USERS = ["dana.whitfield", "ravi.menon", "sofia.lindqvist"];
+const idTokenFor = async (userId: string): Promise<Record<string, string>> =>
+  CATALOG_USERS.includes(userId) ? { idToken: await issuer.idToken({ sub: userId, email: `${userId}@keystone-living.example` }) } : {};
+
 /** A browser's cookie jar, as far as these tests need one. */
 function browser() {
   const jar = new Map<string, string>();
@@ -37,14 +53,17 @@ function browser() {
   return {
     get: async (path: string) => keep(await app.get(path, { headers: { cookie: header() } })),
     post: async (path: string, body: Record<string, string>) => keep(await post(path, body, header())),
-    signIn: async (userId: string) => keep(await post("/sign-in", { intent: "custom", userId })),
+    /** A user of the example catalog, through a verified ID token; anyone else enters as a guest of this browser. */
+    signIn: async (userId: string) => keep(await post("/sign-in", { intent: "custom", userId, ...(await idTokenFor(userId)) }, header())),
     signOut: async () => keep(await post("/sign-out", {}, header())),
   };
 }
 
 describe("settings page", () => {
   it("shows the identity card from the user's catalog entity", async () => {
-    const html = await (await app.get("/settings", { headers: { cookie: sessionOf(await post("/sign-in", { intent: "custom", userId: "dana.whitfield" })) } })).text();
+    const html = await (
+      await app.get("/settings", { headers: { cookie: sessionOf(await post("/sign-in", { intent: "custom", userId: "dana.whitfield", ...(await idTokenFor("dana.whitfield")) })) } })
+    ).text();
     expect(html).toContain("Dana Whitfield");
     expect(html).toContain("dana.whitfield@keystone-living.example");
     expect(html).toContain("user:default/dana.whitfield");

@@ -8,7 +8,11 @@ const form = (body: Record<string, string>, cookie?: string) => ({
   headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url, ...(cookie ? { cookie } : {}) },
   body: new URLSearchParams(body).toString(),
 });
-const sessionOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("atrium-session="))?.split(";")[0];
+const sessionOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("atrium-session="))
+    ?.split(";")[0];
 
 describe("sign-in", () => {
   it("sends a visitor without a session to the sign-in page, remembering where they were going", async () => {
@@ -32,15 +36,16 @@ describe("sign-in", () => {
     expect(await page.text()).toContain("Signed in as user:default/guest");
   });
 
-  it("signs in a custom user, refusing an ID token that is not an OpenID Connect JWT", async () => {
+  it("enters a custom user without an ID token as a guest, refusing an ID token that is not an OpenID Connect JWT", async () => {
     const bad = await app.get("/sign-in", form({ intent: "custom", userId: "ada", idToken: "not-a-jwt" }));
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Token is not a valid OpenID Connect JWT Token");
     expect(sessionOf(bad)).toBeUndefined();
+    // server/custom-user.test.ts: only a verified ID token signs in the user it names.
     const good = await app.get("/sign-in", form({ intent: "custom", userId: "Ada" }));
     expect(good.status).toBe(302);
     const page = await (await app.get("/", { headers: { cookie: sessionOf(good)! } })).text();
-    expect(page).toContain("Signed in as user:default/ada");
+    expect(page).toContain("Signed in as user:default/guest");
   });
 
   it("treats a forged session cookie as no session and clears it", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { freePort } from "../tests/support/browser-session";
 import { configArgs, runServer, startServer } from "../tests/support/server";
 
 async function exitOf(configYaml: string, env: Record<string, string> = {}) {
@@ -31,11 +32,53 @@ describe("start-up", () => {
     expect(output).toContain("database or migrations failed");
   });
 
+  it("stops naming catalog.processingInterval when it is not a duration, instead of reprocessing without pause", async () => {
+    const { code, output } = await exitOf("catalog:\n  processingInterval: PT\n");
+    expect(code).toBe(1);
+    expect(output).toContain("Invalid duration 'PT' in config at 'catalog.processingInterval', Invalid ISO format, no values given");
+  });
+
+  it("stops naming a misspelt unit of catalog.processingInterval, instead of falling back to the default", async () => {
+    const { code, output } = await exitOf("catalog:\n  processingInterval: { minute: 3 }\n");
+    expect(code).toBe(1);
+    expect(output).toContain("Failed to read duration from config at 'catalog.processingInterval', Unknown property 'minute'");
+  });
+
+  it("stops naming an auth.signInPage of unknown shape, instead of making every visitor the guest", async () => {
+    const { code, output } = await exitOf("auth:\n  signInPage: { providers: [oidc] }\n");
+    expect(code).toBe(1);
+    expect(output).toContain("Invalid type in config for key 'auth.signInPage', got object, wanted array");
+  });
+
+  it("stops naming the key of an integration host that is not one, not blaming the database", async () => {
+    const { code, output } = await exitOf("integrations:\n  github:\n    - host: ghe example.com\n");
+    expect(code).toBe(1);
+    expect(output).toContain("Invalid config value at 'integrations.github[0].host': 'ghe example.com' is not a valid host");
+    expect(output).not.toContain("database or migrations failed");
+  });
+
+  it("serves sign-in on the port PORT sets: the repository's base URLs follow it", async () => {
+    const port = await freePort();
+    const server = await startServer("backend:\n  listen:\n    port: ${PORT}\n", { PORT: String(port) });
+    try {
+      const start = await fetch(`${server.url}/api/auth/oidc/start?env=development`, { redirect: "manual" });
+      expect(start.status).toBe(302);
+      const authorize = new URL(start.headers.get("location")!);
+      expect(`${authorize.origin}${authorize.pathname}`).toBe(`http://localhost:${port}/api/auth/dev-idp/auth`);
+      expect(authorize.searchParams.get("redirect_uri")).toBe(`http://localhost:${port}/api/auth/oidc/handler/frame`);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("logs keys it does not use once, and shuts down cleanly on SIGTERM", async () => {
     const server = await startServer("sonarqube:\n  baseUrl: https://sonar.example\n");
     const code = await server.stop("SIGTERM");
     expect(code).toBe(0);
-    const unusedLines = server.output().split("\n").filter((line) => line.includes("Atrium does not use"));
+    const unusedLines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("Atrium does not use"));
     expect(unusedLines).toHaveLength(1);
     expect(unusedLines[0]).toContain('"sonarqube"');
     expect(server.output()).toContain('"msg":"Stopped"');

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../tests/support/server";
+import { startCatalogUserIssuer } from "../tests/support/fake-oidc-issuer";
+
+// Users of the catalog sign in as Custom Users with ID tokens a trusted issuer signed (docs/decisions/019).
+const users = await startCatalogUserIssuer([]);
+afterAll(() => users.close());
 
 // The UI kit's gallery (/dev/ui-kit) through HTTP: served in the development
 // auth environment, the 404 page elsewhere; and the dismissible banner's
@@ -10,15 +15,18 @@ async function signIn(server: RunningServer, userId: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ intent: "custom", userId }).toString(),
+    body: new URLSearchParams({ intent: "custom", userId, idToken: await users.idTokenFor(userId) }).toString(),
   });
-  return response.headers.getSetCookie().find((value) => value.startsWith("atrium-session="))!.split(";")[0]!;
+  return response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("atrium-session="))!
+    .split(";")[0]!;
 }
 
 describe("the UI kit gallery in the development auth environment", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer("auth:\n  signInPage: [custom]\n");
+    server = await startServer("auth:\n  signInPage: [custom]\n", {}, [users.config]);
   });
   afterAll(async () => server?.stop());
 

@@ -1,9 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, afterAll } from "vitest";
 import { useServer } from "../tests/support/server";
+import { startCatalogUserIssuer } from "../tests/support/fake-oidc-issuer";
+
+// Users of the catalog sign in as Custom Users with ID tokens a trusted issuer signed (docs/decisions/019).
+const users = await startCatalogUserIssuer([]);
+afterAll(() => users.close());
 
 // Backstage's user-settings API and the app-cookie endpoint, against the built server.
 const CI_TOKEN = "ci-token-for-user-settings-tests";
-const app = useServer(`
+const app = useServer(
+  `
 auth:
   signInPage: [guest, custom]
 backend:
@@ -11,27 +17,33 @@ backend:
     externalAccess:
       - type: static
         options: { token: ${CI_TOKEN}, subject: ci-pipeline }
-`);
+`,
+  [users.config],
+);
 const form = (body: Record<string, string>, cookie?: string) => ({
   method: "POST",
   headers: { "content-type": "application/x-www-form-urlencoded", origin: app.server.url, ...(cookie ? { cookie } : {}) },
   body: new URLSearchParams(body).toString(),
 });
-const sessionOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("atrium-session="))?.split(";")[0];
+const sessionOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("atrium-session="))
+    ?.split(";")[0];
 
 async function signIn(userId: string): Promise<{ cookie: string; bearer: Record<string, string> }> {
-  const cookie = sessionOf(await app.get("/sign-in", form({ intent: "custom", userId })))!;
+  const cookie = sessionOf(await app.get("/sign-in", form({ intent: "custom", userId, idToken: await users.idTokenFor(userId) })))!;
   return { cookie, bearer: { authorization: `Bearer ${cookie.slice("atrium-session=".length)}` } };
 }
 
 const json = (headers: Record<string, string>, body: unknown, method = "PUT") => ({ method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
 
 describe("/api/user-settings", () => {
-  it("refuses a request without a user with 401 and Backstage's error body", async () => {
+  it("refuses a request without credentials with 401 and Backstage's error body", async () => {
     const response = await app.get("/api/user-settings/buckets/user-settings/keys/theme");
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
-      error: { name: "AuthenticationError", message: "Missing token in 'authorization' header" },
+      error: { name: "AuthenticationError", message: "Missing credentials" },
       request: { method: "GET", url: "/api/user-settings/buckets/user-settings/keys/theme" },
       response: { statusCode: 401 },
     });
@@ -92,7 +104,10 @@ describe("{app}/.backstage/auth/v1/cookie", () => {
     const renewed = response.headers.getSetCookie().find((cookie) => cookie.startsWith("atrium-session="))!;
     expect(renewed).toMatch(/; Path=\/; Max-Age=3[56]\d\d; HttpOnly; SameSite=Lax$/);
     const page = await app.get("/", { headers: { cookie: renewed.split(";")[0] } });
-    expect(await page.text()).toContain("Signed in as user:default/ada");
+    // Ada typed a User ID without a token: a guest, whose renewed session keeps this browser's guest settings.
+    expect(await page.text()).toContain("Signed in as user:default/guest");
+    const claims = (cookie: string) => JSON.parse(Buffer.from(cookie.split("=")[1].split(".")[1], "base64url").toString());
+    expect(claims(renewed.split(";")[0]).gst).toBe(claims(ada.cookie).gst);
     // A Bearer token gets a cookie too, as Backstage's issueUserCookie does.
     expect((await app.get("/.backstage/auth/v1/cookie", { headers: ada.bearer })).status).toBe(200);
   });

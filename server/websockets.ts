@@ -14,11 +14,7 @@ export type UpgradeRoute = {
   protocols?: string[];
 };
 
-export function createUpgradeHandler(
-  basePath: string,
-  routes: UpgradeRoute[],
-  pathProblem: (path: string) => string | undefined,
-) {
+export function createUpgradeHandler(basePath: string, routes: UpgradeRoute[], pathProblem: (path: string) => string | undefined) {
   const server = new WebSocketServer({
     noServer: true,
     handleProtocols: (offered, request) => {

@@ -23,6 +23,12 @@ export class PayloadTooLargeError extends Error {
 export class NotModifiedError extends Error {
   override name = "NotModifiedError";
 }
+export class MethodNotAllowedError extends Error {
+  override name = "MethodNotAllowedError";
+}
+export class TooManyRequestsError extends Error {
+  override name = "TooManyRequestsError";
+}
 export class NotImplementedError extends Error {
   override name = "NotImplementedError";
 }
@@ -35,8 +41,10 @@ const STATUS_BY_NAME: Record<string, number> = {
   AuthenticationError: 401,
   NotAllowedError: 403,
   NotFoundError: 404,
+  MethodNotAllowedError: 405,
   ConflictError: 409,
   PayloadTooLargeError: 413,
+  TooManyRequestsError: 429,
   NotModifiedError: 304,
   NotImplementedError: 501,
   ServiceUnavailableError: 503,
@@ -51,6 +59,7 @@ export const STATUS_TEXT: Record<number, string> = {
   409: "Conflict",
   413: "Payload Too Large",
   414: "URI Too Long",
+  429: "Too Many Requests",
   500: "Internal Server Error",
   501: "Not Implemented",
   503: "Service Unavailable",
@@ -74,11 +83,7 @@ export function statusOf(error: unknown): number {
  * details in the log only: the client sees a generic 500. Stacks of known
  * errors are included only when asked (in development, as Backstage does).
  */
-export function errorResponseBody(
-  error: unknown,
-  request?: { method: string; url: string },
-  options: { showStackTraces?: boolean } = {},
-): ErrorResponseBody {
+export function errorResponseBody(error: unknown, request?: { method: string; url: string }, options: { showStackTraces?: boolean } = {}): ErrorResponseBody {
   const statusCode = statusOf(error);
   const known = statusCode !== 500;
   const name = known ? (error as Error).name : "InternalServerError";
@@ -96,5 +101,5 @@ export function serializeError(error: unknown): { name: string; message: string;
   if (error instanceof Error) {
     return { name: error.name || "Error", message: String(error.message ?? ""), stack: error.stack };
   }
-  return { name: "Error", message: typeof error === "string" ? error : JSON.stringify(error) ?? String(error) };
+  return { name: "Error", message: typeof error === "string" ? error : (JSON.stringify(error) ?? String(error)) };
 }

@@ -2,10 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { isJavascriptUrl, JavascriptUrlError, resolveHref, routerPath, safeRedirectPath, safeWindowOpen } from "./links";
 
 describe("isJavascriptUrl", () => {
-  it.each(["javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "\u0001javascript:x"])(
-    "rejects %j",
-    (url) => expect(isJavascriptUrl(url)).toBe(true),
-  );
+  it.each(["javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "\u0001javascript:x"])("rejects %j", (url) => expect(isJavascriptUrl(url)).toBe(true));
   it.each(["https://example.com/javascript:", "/catalog", "mailto:a@b.c"])("accepts %j", (url) => expect(isJavascriptUrl(url)).toBe(false));
 });
 
@@ -40,9 +37,8 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/settings?tab=general", "")).toBe("/settings?tab=general");
     expect(safeRedirectPath("/portal/settings", "/portal")).toBe("/settings");
   });
-  it.each(["//evil.example/x", "https://evil.example", "/\\evil.example", "evil", "/x\r\nLocation: //evil", 42, undefined])(
-    "refuses the open redirect %j",
-    (target) => expect(safeRedirectPath(target, "", "/")).toBe("/"),
+  it.each(["//evil.example/x", "https://evil.example", "/\\evil.example", "evil", "/x\r\nLocation: //evil", 42, undefined])("refuses the open redirect %j", (target) =>
+    expect(safeRedirectPath(target, "", "/")).toBe("/"),
   );
 });
 

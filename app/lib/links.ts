@@ -2,6 +2,7 @@
 
 /** Browsers ignore leading control characters, whitespace and inner tabs/newlines in a URL's scheme. */
 export function isJavascriptUrl(url: string): boolean {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const normalised = url.replace(/[\u0000-\u0020\u007f]/g, "").toLowerCase();
   return normalised.startsWith("javascript:");
 }
@@ -55,6 +56,7 @@ export function safeWindowOpen(url: string, target = "_blank", features = "noope
 export function safeRedirectPath(candidate: unknown, basePath: string, fallback = "/"): string {
   if (typeof candidate !== "string" || candidate.length > 2048) return fallback;
   if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.includes("\\")) return fallback;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f]/.test(candidate)) return fallback;
   return routerPath(candidate, basePath);
 }

@@ -8,6 +8,7 @@ import { backendBaseUrlOf, internalBaseUrlOf, publicConfigOf, type PublicConfig 
 import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
+import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
@@ -23,12 +24,15 @@ export type Services = {
   externalAccess: ExternalAccess;
   logger: Logger;
   permissions: PermissionService;
+  /** Every background task; server/app.ts starts and stops it with the app. */
+  scheduler: Scheduler;
   tokens: TokenService;
   userSettings: UserSettingsService;
 };
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
   const permissions = createPermissionService(options.config.config.permission);
+  const scheduler = createScheduler({ db: options.database.db, logger: options.logger });
   return {
     authProviders: createAuthProviders({ config: options.config.config, backendBaseUrl: backendBaseUrlOf(options.config.config), db: options.database.db }),
     catalog: createCatalog({
@@ -38,6 +42,7 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
       rootDir: options.rootDir,
       logger: options.logger,
       permissions,
+      scheduler: scheduler.forPlugin("catalog"),
     }),
     config: options.config,
     publicConfig: publicConfigOf(options.config.config),
@@ -50,6 +55,7 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     externalAccess: createExternalAccess(options.config.config.backend.auth?.externalAccess ?? []),
     logger: options.logger,
     permissions,
+    scheduler,
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
   };

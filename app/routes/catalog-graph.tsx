@@ -2,11 +2,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/catalog-graph";
 import { GraphFilters } from "~/components/catalog/graph/graph-filters";
 import { GraphView } from "~/components/catalog/graph/graph-view";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { Content, Header, pageMeta } from "~/components/ui/page";
 import { pageCredentials } from "~/lib/auth/request-credentials.server";
-import { pageIdentity } from "~/lib/auth/sign-in.server";
+import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { loadCatalogGraph } from "~/lib/catalog/graph/catalog-graph.server";
 import { parseGraphQuery } from "~/lib/catalog/graph/graph-query";
 import { MAX_NODES } from "~/lib/catalog/graph/graph-walk";
@@ -20,7 +20,7 @@ import type { MessageKey } from "~/lib/i18n/i18n";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
-  const identity = await pageIdentity(app, request, new Headers());
+  const identity = requireIdentity(context);
   const credentials = pageCredentials(identity);
   const { query, problems } = parseGraphQuery(new URL(request.url).searchParams);
   const graph = await loadCatalogGraph(app.catalog, query, credentials);

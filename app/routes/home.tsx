@@ -1,17 +1,19 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { HomeSettingsDialog } from "~/components/home/home-settings-dialog";
 import { HomeWidget } from "~/components/home/home-widgets";
-import { useRootData, useTranslation } from "~/components/shell/root-data";
+import { useRootData, useTranslation } from "~/components/ui/root-data";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { Link } from "~/components/ui/link";
 import { Content, Header, pageMeta } from "~/components/ui/page";
 import { SupportButton } from "~/components/ui/support-button";
-import { pageIdentity } from "~/lib/auth/sign-in.server";
+import { settingsOwnerOf } from "~/lib/auth/identity";
+import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { getRequestContext } from "~/lib/context.server";
+import { formReplyOf, parseFormRequest, refuseSubmission } from "~/lib/forms/submission";
 import { loadHomePage } from "~/lib/home/home-page.server";
 import { resetHomeWidgets, saveHomeWidgets } from "~/lib/home/home-settings.server";
-import { draftFromForm, settingsOrder, widgetsFromForm } from "~/lib/home/home-widgets";
+import { draftFromForm, homeSettingsSchema, settingsOrder, widgetsFromForm } from "~/lib/home/home-widgets";
 
 // The home page: the widgets the user chose (starred, recently visited,
 // owned, a catalog search, docs), every widget by default. Its settings open
@@ -20,38 +22,38 @@ import { draftFromForm, settingsOrder, widgetsFromForm } from "~/lib/home/home-w
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
-  const identity = await pageIdentity(app, request, new Headers());
+  const identity = requireIdentity(context);
   const home = await loadHomePage(app, identity);
   const params = new URL(request.url).searchParams;
   const customizing = Boolean(identity) && params.get("customize") === "1";
-  const draft = params.has("widget") ? draftFromForm({ order: params.getAll("widget"), shown: params.getAll("show"), move: params.get("move") }) : { order: settingsOrder(home.widgets), shown: home.widgets };
+  const draft = params.has("widget")
+    ? draftFromForm({ order: params.getAll("widget"), shown: params.getAll("show"), move: params.get("move") })
+    : { order: settingsOrder(home.widgets), shown: home.widgets };
   return { home, settings: customizing ? draft : undefined };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getRequestContext(context);
-  const identity = await pageIdentity(app, request, new Headers());
-  if (!identity) return data({ error: "You must be signed in to customize the home page" }, { status: 401 });
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "reset") {
-    await resetHomeWidgets(app.userSettings, identity.userEntityRef);
-  } else if (intent === "save") {
-    const strings = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
-    await saveHomeWidgets(app.userSettings, identity.userEntityRef, widgetsFromForm({ order: strings("widget"), shown: strings("show") }));
-  } else {
-    return data({ error: "Unknown intent: expected 'save' or 'reset'" }, { status: 400 });
-  }
+  const identity = requireIdentity(context);
+  const submission = await parseFormRequest(request, homeSettingsSchema);
+  if (submission.status !== "success") return refuseSubmission(submission);
+  const { intent, widget, show } = submission.value;
+  if (intent === "reset") await resetHomeWidgets(app.userSettings, settingsOwnerOf(identity));
+  else await saveHomeWidgets(app.userSettings, settingsOwnerOf(identity), widgetsFromForm({ order: widget, shown: show }));
   throw redirect("/", 303);
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslation();
   const config = useRootData()?.config;
   const { home, settings } = loaderData;
   return (
     <main id="main">
-      <Header theme="home" title={t("home.welcome", { title: config?.title ?? "Atrium" })} subtitle={config?.organizationName ? t("home.subtitle", { organization: config.organizationName }) : undefined}>
+      <Header
+        theme="home"
+        title={t("home.welcome", { title: config?.title ?? "Atrium" })}
+        subtitle={config?.organizationName ? t("home.subtitle", { organization: config.organizationName }) : undefined}
+      >
         {home.signedIn ? (
           <Link to="/?customize=1" className="rounded border border-white/70 px-4 py-2 font-semibold text-white hover:bg-white/10">
             {t("home.customize.open")}
@@ -69,7 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </Content>
-      {settings ? <HomeSettingsDialog order={settings.order} shown={settings.shown} /> : null}
+      {settings ? <HomeSettingsDialog order={settings.order} shown={settings.shown} lastResult={formReplyOf(actionData)} /> : null}
     </main>
   );
 }

@@ -1,15 +1,20 @@
-import { data, Form, redirect, useActionData } from "react-router";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { Form, redirect } from "react-router";
 import type { Route } from "./+types/settings";
 import { IdentityCard } from "~/components/settings/identity-card";
 import { SettingsFrame } from "~/components/settings/settings-frame";
-import { useRootData, useTranslation } from "~/components/shell/root-data";
+import { useRootData, useTranslation } from "~/components/ui/root-data";
+import { FieldError, FormErrors } from "~/components/ui/field-error";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { pageMeta } from "~/components/ui/page";
 import { flashAlerts } from "~/lib/alerts/flash.server";
-import { pageIdentity } from "~/lib/auth/sign-in.server";
+import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { getRequestContext } from "~/lib/context.server";
+import { withoutKey } from "~/lib/forms/controls";
+import { formReplyOf, parseForm, parseFormRequest, refuseSubmission, type FormReply } from "~/lib/forms/submission";
 import { createTranslator, LANGUAGES } from "~/lib/i18n/i18n";
-import { readPreferences, THEMES } from "~/lib/settings/preferences";
+import { guestStarsToKeep } from "~/lib/settings/guest-stars.server";
+import { readPreferences, THEMES, type Preferences } from "~/lib/settings/preferences";
 import { userProfile } from "~/lib/settings/profile.server";
 import { appearanceSchema } from "~/lib/settings/schema";
 import { savePreferences } from "~/lib/settings/user-preferences.server";
@@ -17,88 +22,97 @@ import { savePreferences } from "~/lib/settings/user-preferences.server";
 // Settings > General: who you are, and the theme, language and sidebar you
 // chose, kept for you on the server and mirrored in the render cookies.
 
-const INVALID_FIELD_MESSAGES = { theme: "settings.themeInvalid", language: "settings.languageInvalid" } as const;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
-  // The root loader renews the session; this one only needs to know who it is.
-  const identity = await pageIdentity(app, request, new Headers());
-  return { profile: identity ? await userProfile(app.catalog, identity) : undefined };
+  const identity = requireIdentity(context);
+  const guestStars = (await guestStarsToKeep(app.userSettings, identity, request.headers.get("cookie"))).length;
+  return { profile: { ...(await userProfile(app.catalog, identity)), guestStars } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getRequestContext(context);
-  const identity = await pageIdentity(app, request, new Headers());
+  const identity = requireIdentity(context);
   const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
-  const parsed = appearanceSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    const errors: Partial<Record<string, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]);
-      if (field in INVALID_FIELD_MESSAGES) errors[field] = t(INVALID_FIELD_MESSAGES[field as keyof typeof INVALID_FIELD_MESSAGES]);
-    }
-    return data({ errors }, { status: 400 });
-  }
-  const { theme, language, sidebarPinned } = parsed.data;
+  const submission = await parseFormRequest(request, appearanceSchema);
+  if (submission.status !== "success") return refuseSubmission(submission);
+  const { theme, language, sidebarPinned } = submission.value;
   const headers = new Headers();
-  const cookies = await savePreferences(app.userSettings, identity, { theme, language, sidebarPinned: sidebarPinned === "on" }, app.publicConfig.basePath);
+  const cookies = await savePreferences(app.userSettings, identity, { theme, language, sidebarPinned: sidebarPinned === true }, app.publicConfig.basePath);
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", flashAlerts(request, app.publicConfig.basePath, { message: t("settings.saved"), severity: "success", display: "transient" }));
   return redirect("/settings", { headers });
 }
 
-export default function GeneralSettings({ loaderData }: Route.ComponentProps) {
-  const t = useTranslation();
+export default function GeneralSettings({ loaderData, actionData }: Route.ComponentProps) {
   const preferences = useRootData()?.preferences;
-  const errors = useActionData<typeof action>()?.errors;
   return (
     <SettingsFrame>
       <div className="grid gap-6 lg:grid-cols-2">
         {loaderData.profile ? <IdentityCard profile={loaderData.profile} /> : null}
-        {/* key: after another tab changes a setting and this one revalidates, the form shows the new values. */}
-        <Form key={`${preferences?.theme}-${preferences?.language}-${preferences?.sidebarPinned}`} method="post" className="space-y-6 rounded bg-white p-6 shadow dark:bg-slate-900" aria-labelledby="appearance-title">
-          <h2 id="appearance-title" className="text-lg font-semibold">
-            {t("settings.appearance.title")}
-          </h2>
-          <input type="hidden" name="intent" value="appearance" />
-          <fieldset>
-            <legend className="font-semibold">{t("shell.theme.label")}</legend>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t("settings.appearance.themeDescription")}</p>
-            <div className="mt-2 flex gap-4">
-              {THEMES.map((theme) => (
-                <label key={theme} className="flex items-center gap-2">
-                  <input type="radio" name="theme" value={theme} defaultChecked={preferences?.theme === theme} />
-                  {t(`shell.theme.${theme}`)}
-                </label>
-              ))}
-            </div>
-            {errors?.theme ? <p className="mt-1 text-sm text-red-700">{errors.theme}</p> : null}
-          </fieldset>
-          <label className="block">
-            <span className="font-semibold">{t("settings.language")}</span>
-            <span className="block text-sm text-slate-600 dark:text-slate-400">{t("settings.appearance.languageDescription")}</span>
-            <select name="language" defaultValue={preferences?.language} className="mt-2 block w-full rounded border border-slate-300 bg-transparent p-2">
-              {LANGUAGES.map((language) => (
-                <option key={language} value={language}>
-                  {t(`languages.${language}`)}
-                </option>
-              ))}
-            </select>
-            {errors?.language ? <p className="mt-1 text-sm text-red-700">{errors.language}</p> : null}
-          </label>
-          <label className="flex items-start gap-2">
-            <input type="checkbox" name="sidebarPinned" defaultChecked={preferences?.sidebarPinned} className="mt-1" />
-            <span>
-              <span className="block font-semibold">{t("shell.pinSidebar")}</span>
-              <span className="block text-sm text-slate-600 dark:text-slate-400">{t("settings.appearance.pinSidebarDescription")}</span>
-            </span>
-          </label>
-          <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            {t("shell.theme.apply")}
-          </button>
-        </Form>
+        {/* key: after another tab changes a setting and this one revalidates, the form starts again from the new values. */}
+        <AppearanceForm key={`${preferences?.theme}-${preferences?.language}-${preferences?.sidebarPinned}`} preferences={preferences} lastResult={formReplyOf(actionData)} />
       </div>
     </SettingsFrame>
+  );
+}
+
+function AppearanceForm({ preferences, lastResult }: { preferences: Preferences | undefined; lastResult: FormReply | undefined }) {
+  const t = useTranslation();
+  const [form, fields] = useForm({
+    id: "appearance",
+    lastResult,
+    defaultValue: { intent: "appearance", theme: preferences?.theme, language: preferences?.language, sidebarPinned: preferences?.sidebarPinned ? "on" : undefined },
+    onValidate: ({ formData }) => parseForm(formData, appearanceSchema),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6 rounded bg-white p-6 shadow dark:bg-slate-900" aria-labelledby="appearance-title">
+      <h2 id="appearance-title" className="text-lg font-semibold">
+        {t("settings.appearance.title")}
+      </h2>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="appearance" />
+      <fieldset aria-describedby={fields.theme.errors ? fields.theme.errorId : undefined}>
+        <legend className="font-semibold">{t("shell.theme.label")}</legend>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("settings.appearance.themeDescription")}</p>
+        <div className="mt-2 flex gap-4">
+          {getCollectionProps(fields.theme, { type: "radio", options: [...THEMES] }).map(({ key, ...props }) => (
+            <label key={key} className="flex items-center gap-2">
+              <input {...props} />
+              {t(`shell.theme.${props.value as Preferences["theme"]}`)}
+            </label>
+          ))}
+        </div>
+        <FieldError id={fields.theme.errorId} errors={fields.theme.errors} />
+      </fieldset>
+      <div>
+        <label htmlFor={fields.language.id} className="block">
+          <span className="font-semibold">{t("settings.language")}</span>
+          <span className="block text-sm text-slate-600 dark:text-slate-400">{t("settings.appearance.languageDescription")}</span>
+        </label>
+        <select {...withoutKey(getSelectProps(fields.language))} className="mt-2 block w-full rounded border border-slate-300 bg-transparent p-2">
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language}>
+              {t(`languages.${language}`)}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.language.errorId} errors={fields.language.errors} />
+      </div>
+      <div>
+        <label className="flex items-start gap-2">
+          <input {...withoutKey(getInputProps(fields.sidebarPinned, { type: "checkbox" }))} className="mt-1" />
+          <span>
+            <span className="block font-semibold">{t("shell.pinSidebar")}</span>
+            <span className="block text-sm text-slate-600 dark:text-slate-400">{t("settings.appearance.pinSidebarDescription")}</span>
+          </span>
+        </label>
+        <FieldError id={fields.sidebarPinned.errorId} errors={fields.sidebarPinned.errors} />
+      </div>
+      <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        {t("shell.theme.apply")}
+      </button>
+    </Form>
   );
 }
 

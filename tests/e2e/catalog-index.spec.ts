@@ -122,7 +122,10 @@ test("shows starred entities under Starred and in the sidebar", async ({ page },
   await expect(bodyRows(page).first().locator("td").first()).toHaveText(name);
   await expect(page.getByTestId("sidebar-starred").getByRole("link", { name })).toBeVisible();
 
-  await bodyRows(page).first().getByRole("button", { name: `Remove ${name} from favorites` }).click();
+  await bodyRows(page)
+    .first()
+    .getByRole("button", { name: `Remove ${name} from favorites` })
+    .click();
   await page.reload();
   await expect(tableTitle(page)).toHaveText("Starred components (0)");
   await expect(page.getByTestId("sidebar-starred").getByRole("link")).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAsGuest } from "./support/sign-in";
 
-// The entity inspector (spec 2.3) with JavaScript on and off: a pasted link
+// The entity inspector (docs/decisions/014-unregister-and-inspector.md) with JavaScript on and off: a pasted link
 // opens it on the tab it names, tabs and closing are links that change
 // ?inspect, and the ancestry reads as a list of links.
 

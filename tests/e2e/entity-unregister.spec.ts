@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { entityByName, fixtureUrl, registerLocation, serveCatalogFile, waitForEntity } from "./support/catalog-fixture";
 import { signInAsGuest } from "./support/sign-in";
 
-// Unregistering and deleting (spec 2.4 and 4) with JavaScript on and off, on
+// Unregistering and deleting (docs/decisions/014-unregister-and-inspector.md) with JavaScript on and off, on
 // locations a test registers from the fixture source host. Both projects run
 // against the same app at once: every name carries the project's name.
 
@@ -79,9 +79,7 @@ test("offers only deletion for an entity from a configured location, and cancels
   const entity = "/catalog/default/component/listing-search-service";
   await page.goto(`${entity}?unregister`);
   const dialog = page.getByRole("dialog", { name: "Are you sure you want to unregister this entity?" });
-  await expect(
-    dialog.getByText("This entity does not seem to originate from a registered location. You therefore only have the option to delete it outright from the catalog."),
-  ).toBeVisible();
+  await expect(dialog.getByText("This entity does not seem to originate from a registered location. You therefore only have the option to delete it outright from the catalog.")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Delete Entity" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Unregister Location" })).toHaveCount(0);
   await dialog.getByRole("link", { name: "Cancel" }).click();

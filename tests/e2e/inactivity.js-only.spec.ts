@@ -21,6 +21,23 @@ test("'Yes! Don't log me out' keeps the session", async ({ page }) => {
   await expect(page.getByTestId("user-menu")).toContainText("user:default/guest");
 });
 
+test("takes the focus, keeps Tab on its button, and takes Escape for 'still here'", async ({ page }) => {
+  await page.clock.fastForward("04:35");
+  const prompt = page.getByRole("alertdialog", { name: "Logging out due to inactivity" });
+  await expect(prompt).toHaveAccessibleDescription(/You are about to be disconnected/);
+  // The dialog moves focus once it has mounted: let the installed (frozen) clock run a moment.
+  await page.clock.runFor(100);
+  const stay = prompt.getByRole("button", { name: "Yes! Don't log me out" });
+  await expect(stay).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(stay).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(prompt).toBeHidden();
+  await page.clock.fastForward("01:00");
+  await expect(prompt).toBeHidden();
+  await expect(page.getByTestId("user-menu")).toContainText("user:default/guest");
+});
+
 test("unanswered, the prompt counts down and signs the user out", async ({ page }) => {
   await page.clock.fastForward("04:35");
   const prompt = page.getByRole("alertdialog", { name: "Logging out due to inactivity" });

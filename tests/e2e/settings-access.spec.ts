@@ -1,19 +1,19 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signInAsCatalogUser, waitForCatalogUser } from "./support/sign-in";
 
 // /settings/access with JavaScript on and off: a GET form whose answer is a
 // page of its own. The end-to-end apps run the repository's default policy
 // (permissions on, every role granted everything), so every answer is ALLOW
 // and names the built-in role that grants it.
 
-async function signInAs(page: Page, userId: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("User ID").fill(userId);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByTestId("user-menu")).toContainText(`user:default/${userId}`);
+/** Tomáš Novák, signed in through the development identity provider: a typed User ID alone would be a guest. */
+async function signInAs(page: Page, javaScriptEnabled: boolean, request: APIRequestContext) {
+  await waitForCatalogUser(request, "tomas.novak");
+  await signInAsCatalogUser(page, javaScriptEnabled, "Tomáš Novák", "user:default/tomas.novak");
 }
 
-test("explains why a user may delete an entity, and the rule that allows it", async ({ page }) => {
-  await signInAs(page, "tomas.novak");
+test("explains why a user may delete an entity, and the rule that allows it", async ({ page, javaScriptEnabled, request }) => {
+  await signInAs(page, javaScriptEnabled, request);
   await page.goto("/settings/access");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access");
   await expect(page.getByLabel("User")).toHaveValue("user:default/tomas.novak");
@@ -32,8 +32,8 @@ test("explains why a user may delete an entity, and the rule that allows it", as
   await expect(page.getByTestId("access-entity-result")).toHaveText("ALLOW");
 });
 
-test("shows the form's own message for an entity ref that does not parse", async ({ page }) => {
-  await signInAs(page, "tomas.novak");
+test("shows the form's own message for an entity ref that does not parse", async ({ page, javaScriptEnabled, request }) => {
+  await signInAs(page, javaScriptEnabled, request);
   await page.goto("/settings/access");
   await page.getByLabel("Permission").selectOption("catalog.entity.read");
   await page.getByLabel("Entity (optional)").fill("component:");

@@ -1,13 +1,18 @@
 import { expect, test } from "@playwright/test";
 import { signInAsCustomUser, uniqueUserId } from "./support/custom-user";
+import { signInAsCatalogUser, waitForCatalogUser } from "./support/sign-in";
 
 // Settings with JavaScript on and off: tabs are links, every change is a form post.
 
-test("settings follow the user across sign-out and sign-in, into a fresh browser", async ({ page, browser }, testInfo) => {
-  const userId = uniqueUserId(testInfo, "settings");
-  await signInAsCustomUser(page, userId);
+// A user of the example catalog no other test signs in as, one per project so the two never meet.
+const SETTINGS_USER = { js: ["Ravi Menon", "user:default/ravi.menon"], "no-js": ["Dana Whitfield", "user:default/dana.whitfield"] } as const;
+
+test("settings follow the user across sign-out and sign-in, into a fresh browser", async ({ page, browser, javaScriptEnabled, request }, testInfo) => {
+  const [name, userEntityRef] = SETTINGS_USER[testInfo.project.name as keyof typeof SETTINGS_USER];
+  await waitForCatalogUser(request, userEntityRef.split("/")[1]);
+  await signInAsCatalogUser(page, javaScriptEnabled, name, userEntityRef);
   await page.goto("/settings");
-  await expect(page.getByTestId("identity-card")).toContainText(`user:default/${userId}`);
+  await expect(page.getByTestId("identity-card")).toContainText(userEntityRef);
   await page.getByLabel("Dark").check();
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("alert-display")).toContainText("Settings saved");
@@ -17,7 +22,7 @@ test("settings follow the user across sign-out and sign-in, into a fresh browser
 
   const fresh = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled, baseURL: testInfo.project.use.baseURL });
   const other = await fresh.newPage();
-  await signInAsCustomUser(other, userId);
+  await signInAsCatalogUser(other, javaScriptEnabled, name, userEntityRef);
   await expect(other.locator("html")).toHaveAttribute("data-theme", "dark");
   await other.goto("/settings");
   await expect(other.getByLabel("Dark")).toBeChecked();

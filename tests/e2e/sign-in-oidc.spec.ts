@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsGuest } from "./support/sign-in";
+import { API_HEADERS } from "./support/catalog-fixture";
 
 // Signing in through the corporate identity provider, which in the embedded
 // default is the development identity provider inside the portal: for real,
@@ -7,7 +8,7 @@ import { signInAsGuest } from "./support/sign-in";
 
 test.beforeEach(async ({ request }) => {
   // The development provider's users are the catalog's: wait for the example organisation.
-  await expect.poll(async () => (await request.get("/api/catalog/entities/by-name/user/default/amara.okafor")).status(), { timeout: 20_000 }).toBe(200);
+  await expect.poll(async () => (await request.get("/api/catalog/entities/by-name/user/default/amara.okafor", { headers: API_HEADERS })).status(), { timeout: 20_000 }).toBe(200);
 });
 
 /** Chooses a user on the development identity provider's page, in the popup (JavaScript) or the page itself (no JavaScript). */

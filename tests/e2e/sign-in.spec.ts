@@ -10,15 +10,22 @@ test("a visitor without a session lands on the sign-in page and comes back after
   await expect(page.getByTestId("user-menu")).toContainText("Signed in as user:default/guest");
 });
 
-test("a custom user signs in with a User ID; an ID token that is not a JWT is refused", async ({ page }) => {
+test("a custom user without a verified ID token enters as a guest, told so; an ID token that is not a JWT is refused", async ({ page }) => {
   await page.goto("/sign-in");
+  await expect(page.getByText("Without one you enter as a guest, the User ID shown for display only.")).toBeVisible();
   await page.getByLabel("User ID").fill("ada");
   await page.getByLabel("ID Token (optional)").fill("not-a-token");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Token is not a valid OpenID Connect JWT Token")).toBeVisible();
+  await expect(page.getByLabel("User ID")).toHaveValue("ada");
+  await expect(page.getByLabel("ID Token (optional)")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("ID Token (optional)").fill("");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByTestId("user-menu")).toContainText("user:default/ada");
+  await expect(page.getByTestId("user-menu")).toContainText("Signed in as user:default/guest");
+  await expect(page.getByTestId("alert-display")).toContainText("'ada' is shown for display only");
+  await page.goto("/settings");
+  await expect(page.getByTestId("identity-card")).toContainText("ada");
+  await expect(page.getByTestId("identity-card")).toContainText("Guest: no verified identity");
 });
 
 test("sign out ends the session", async ({ page }) => {

@@ -41,18 +41,29 @@ test("offers the long option list natively without JavaScript and virtualised wi
     await expect(section.locator('select[name="long"] option')).toHaveCount(500);
     return;
   }
+  const input = section.getByRole("combobox", { name: /A long list of 500 options/ });
   await section.getByRole("button", { name: /A long list of 500 options/ }).click();
   const listbox = section.getByRole("listbox");
   await expect(listbox).toBeVisible();
   // Ten and a half rows of 36 px, and only the rows in view (and a few beyond) in the page.
   expect((await listbox.boundingBox())?.height).toBeCloseTo(378 + 2, -1);
-  expect(await listbox.getByRole("option").count()).toBeLessThan(25);
-  await listbox.press("End");
+  expect(await listbox.getByRole("option").count()).toBeLessThan(30);
+  await input.press("End");
   await expect(listbox.getByRole("option", { name: "Option 500" })).toBeVisible();
-  await listbox.press("Enter");
+  await input.press("Enter");
   await expect(listbox).toBeHidden();
   await expect(section.locator('input[name="long"]')).toHaveValue("option-500");
-  await expect(section.getByRole("button", { name: /Option 500/ })).toBeVisible();
+  await expect(input).toHaveValue("Option 500");
+  // Typing narrows the list; Escape closes it and keeps the value.
+  await input.fill("Option 42");
+  await expect(listbox.getByRole("option")).toHaveCount(10);
+  await input.press("ArrowDown");
+  await input.press("Enter");
+  await expect(section.locator('input[name="long"]')).toHaveValue(/^option-42\d$/);
+  await input.fill("Option 7");
+  await input.press("Escape");
+  await expect(listbox).toBeHidden();
+  await expect(section.locator('input[name="long"]')).toHaveValue(/^option-42\d$/);
 });
 
 test("dismisses the banner for good and rejects javascript: links", async ({ page }, testInfo) => {
@@ -104,3 +115,24 @@ for (const theme of ["light", "dark"] as const) {
     if (testInfo.project.name === "js") await page.screenshot({ path: `test-results/screenshots/ui-kit-${theme}.png`, fullPage: true });
   });
 }
+
+test("shows the kit's menu and URL dialog, usable with and without JavaScript", async ({ page }, testInfo) => {
+  await signInAsCustomUser(page, uniqueUserId(testInfo, "kit-menu"));
+  await page.goto("/dev/ui-kit");
+  const menu = page.getByTestId("kit-menu");
+  if (testInfo.project.name === "no-js") {
+    await menu.getByText("An example menu").click();
+    await menu.getByRole("link", { name: "Open the example dialog" }).click();
+  } else {
+    await menu.getByRole("button", { name: "An example menu" }).press("ArrowDown");
+    await expect(page.getByRole("menu").getByRole("group", { name: "Other entries" }).getByRole("menuitem", { name: "A disabled entry" })).toHaveAttribute("aria-disabled", "true");
+    await page.keyboard.press("Enter");
+  }
+  const dialog = page.getByRole("dialog", { name: "An example dialog" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\?kit-dialog$/);
+  if (testInfo.project.name === "no-js") await dialog.getByRole("link", { name: "Close" }).click();
+  else await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dev\/ui-kit$/);
+});

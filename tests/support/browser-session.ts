@@ -90,8 +90,11 @@ export function devIdpLoginForm(html: string): string {
   return match[1].replace(/&#38;/g, "&");
 }
 
+/** The popup's answer on success: what Backstage's auth clients read from it. */
+type PopupAuthResponse = { profile: unknown; providerInfo: unknown; backstageIdentity: { token: string; identity: unknown } };
+
 /** The JSON payload the popup page posts to its opener. */
-export function webMessageOf(html: string): { type: string; response?: any; error?: { name: string; message: string } } {
+export function webMessageOf(html: string): { type: string; response?: PopupAuthResponse; error?: { name: string; message: string } } {
   const match = /var authResponse = decodeURIComponent\('([^']*)'\)/.exec(html);
   if (!match) throw new Error(`Not a popup response:\n${html.slice(0, 500)}`);
   return JSON.parse(decodeURIComponent(match[1]));

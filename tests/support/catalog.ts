@@ -9,6 +9,7 @@ import { configSchema } from "../../app/lib/config/schema";
 import { openDatabase, type AtriumDatabase } from "../../app/lib/db/client.server";
 import { migrateToLatest } from "../../app/lib/db/migrate.server";
 import type { Database } from "../../app/lib/db/schema";
+import { createScheduler } from "../../app/lib/scheduler/scheduler.server";
 import { dropTestDatabase, testDatabaseConfig, type TEST_ENGINES, type TestDatabaseConfig } from "./databases";
 
 /**
@@ -32,9 +33,10 @@ export function useIngestedCatalog(engine: (typeof TEST_ENGINES)[number], docume
       app: { baseUrl: "http://localhost:7007" },
       catalog: { locations: [{ type: "file", target: "./all.yaml" }], rules: [{ allow: [...allow, "Location"] }], processingInterval: false },
     });
-    catalog = createCatalog({ db: database.db, config: catalogConfig, rootDir: dir, logger: pino({ level: "silent" }) });
+    const logger = pino({ level: "silent" });
+    // The scheduler is never started: the catalog is ingested once, here.
+    catalog = createCatalog({ db: database.db, config: catalogConfig, rootDir: dir, logger, scheduler: createScheduler({ db: database.db, logger }).forPlugin("catalog") });
     await catalog.start();
-    await catalog.stop();
     await catalog.engine.drain();
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
-import { startServer, type RunningServer } from "./server";
+import { API_AUTHORIZATION, startServer, type RunningServer } from "./server";
 
 // A faithful fake of a GitHub host on loopback. Files are keyed by their repo
 // path `<owner>/<repo>/<ref>/<path>` and served raw at `/<owner>/<repo>/<ref>/<path>`,
@@ -108,7 +108,12 @@ export function useCatalogServer(files: Record<string, string>) {
     await handle.server?.stop();
     await handle.scm?.close();
   });
-  handle.api = (path, init = {}) => fetch(`${handle.server.url}/api/catalog${path}`, { redirect: "manual", ...init });
+  // As a service with the test servers' static token, unless the test sends credentials of its own.
+  handle.api = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has("authorization")) headers.set("authorization", API_AUTHORIZATION.authorization);
+    return fetch(`${handle.server.url}/api/catalog${path}`, { redirect: "manual", ...init, headers });
+  };
   return handle;
 }
 

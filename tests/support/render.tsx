@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
 import { publicConfigOf } from "~/lib/config/runtime";
 import { configSchema } from "~/lib/config/schema";
-import type { RootData } from "~/root";
+import type { RootData } from "~/lib/root-data";
 
 // Renders components the way the server does: through React Router's static
 // handler, with a root route whose data looks like the real root loader's.

@@ -24,10 +24,22 @@ export function writeConfig(yaml: string): string {
   return file;
 }
 
+/**
+ * A static token of backend.auth.externalAccess that every test server
+ * accepts: /api routes answer 401 to callers without credentials
+ * (app/lib/http/public-routes.ts), so tests call the API as a service with it.
+ */
+export const TEST_API_TOKEN = "atrium-server-tests-api-token";
+export const API_AUTHORIZATION = { authorization: `Bearer ${TEST_API_TOKEN}` };
+
 export const TEST_CONFIG = `
 auth:
   signInPage: []
 backend:
+  auth:
+    externalAccess:
+      - type: static
+        options: { token: ${TEST_API_TOKEN}, subject: server-tests }
   listen:
     port: 0
     host: 127.0.0.1
@@ -53,13 +65,13 @@ export function runServer(args: string[], env: Record<string, string> = {}) {
   return { child, exited, output: () => output };
 }
 
-/** The --config arguments for a test: the test defaults, then the test's own YAML over them. */
-export function configArgs(configYaml: string): string[] {
-  return ["--config", writeConfig(TEST_CONFIG), "--config", writeConfig(configYaml)];
+/** The --config arguments for a test: the test defaults, then the test's own YAML over them, then any more. */
+export function configArgs(configYaml: string, moreYaml: string[] = []): string[] {
+  return ["--config", writeConfig(TEST_CONFIG), ...[configYaml, ...moreYaml].flatMap((yaml) => ["--config", writeConfig(yaml)])];
 }
 
-export async function startServer(configYaml = "", env: Record<string, string> = {}): Promise<RunningServer> {
-  const { child, exited, output } = runServer(configArgs(configYaml), env);
+export async function startServer(configYaml = "", env: Record<string, string> = {}, moreYaml: string[] = []): Promise<RunningServer> {
+  const { child, exited, output } = runServer(configArgs(configYaml, moreYaml), env);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 15_000);
     const onData = () => {
@@ -94,10 +106,10 @@ export async function startServer(configYaml = "", env: Record<string, string> =
  * One server for a whole test file: started before its tests, stopped after.
  * `get` fetches a path of it without following redirects.
  */
-export function useServer(configYaml = "") {
+export function useServer(configYaml = "", moreYaml: string[] = []) {
   const handle = {} as { server: RunningServer; get: (path: string, init?: RequestInit) => Promise<Response> };
   beforeAll(async () => {
-    handle.server = await startServer(configYaml);
+    handle.server = await startServer(configYaml, {}, moreYaml);
   });
   afterAll(async () => {
     await handle.server?.stop();

@@ -1,38 +1,38 @@
 import { useCallback, useEffect, useState } from "react";
-import { Form, useNavigate } from "react-router";
-import { useTranslation } from "~/components/shell/root-data";
+import { Form, useNavigate, useSubmit } from "react-router";
+import { ModalDialog } from "~/components/ui/dialog";
+import { useTranslation } from "~/components/ui/root-data";
 import type { PendingLoginRequest } from "~/lib/auth/login-requests";
 import { hasScopes } from "~/lib/auth/providers";
 import { useProviderPopup } from "./use-provider-popup";
 
-// The login-request dialog (spec 2.6): open while a page has pending
+// The login-request dialog, as Backstage's: open while a page has pending
 // provider login requests, one "Log in" per request, a busy state, an
 // inline error and "Reject All". Rendered on the server; its forms post to
-// /auth/login-request, which runs the redirect flow without JavaScript.
+// /auth/login-request, which runs the redirect flow without JavaScript. The
+// kit's ModalDialog holds it: with JavaScript, focus stays inside it.
 // A page gets `requests` from pendingLoginRequests() in its loader.
 
 export function LoginRequestDialog({ requests, returnTo }: { requests: PendingLoginRequest[]; returnTo: string }) {
   const t = useTranslation();
+  const submit = useSubmit();
   if (requests.length === 0) return null;
+  // Closing it (Escape, a click outside) rejects every request, as Backstage's dialog does.
+  const rejectAll = () => void submit({ intent: "reject", returnTo }, { method: "post", action: "/auth/login-request" });
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="login-request-title" className="w-full max-w-lg rounded bg-white p-6 shadow-xl dark:bg-slate-900">
-        <h2 id="login-request-title" className="text-xl font-semibold">
-          {t("loginRequest.title")}
-        </h2>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("loginRequest.description")}</p>
-        <ul className="mt-4 space-y-3">
-          {requests.map((request) => (
-            <LoginRequestRow key={request.provider} request={request} returnTo={returnTo} />
-          ))}
-        </ul>
-        <Form method="post" action="/auth/login-request" className="mt-6 flex justify-end">
-          <input type="hidden" name="intent" value="reject" />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <button className="rounded border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">{t("loginRequest.rejectAll")}</button>
-        </Form>
-      </div>
-    </div>
+    <ModalDialog title={t("loginRequest.title")} onClose={rejectAll} size="narrow" testId="login-request-dialog">
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("loginRequest.description")}</p>
+      <ul className="mt-4 space-y-3">
+        {requests.map((request) => (
+          <LoginRequestRow key={request.provider} request={request} returnTo={returnTo} />
+        ))}
+      </ul>
+      <Form method="post" action="/auth/login-request" className="mt-6 flex justify-end">
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button className="rounded border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">{t("loginRequest.rejectAll")}</button>
+      </Form>
+    </ModalDialog>
   );
 }
 
@@ -47,7 +47,12 @@ function LoginRequestRow({ request, returnTo }: { request: PendingLoginRequest; 
   const errorId = `login-request-error-${request.provider}`;
   return (
     <li className="rounded border border-slate-200 p-3 dark:border-slate-700">
-      <Form method="post" action="/auth/login-request" className="flex items-center justify-between gap-4" onSubmit={(event) => popup.start(event, request.startPath, `${request.provider}-login`, request.scopes)}>
+      <Form
+        method="post"
+        action="/auth/login-request"
+        className="flex items-center justify-between gap-4"
+        onSubmit={(event) => popup.start(event, request.startPath, `${request.provider}-login`, request.scopes)}
+      >
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="provider" value={request.provider} />
         <input type="hidden" name="scope" value={request.scopes.join(" ")} />

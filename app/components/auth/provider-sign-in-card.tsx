@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { Form } from "react-router";
-import { useBasePath, useTranslation } from "~/components/shell/root-data";
+import { useBasePath, useTranslation } from "~/components/ui/root-data";
 import { safeRedirectPath } from "~/lib/links";
 import { useProviderPopup } from "./use-provider-popup";
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { AUTH_POPUP_SIZE, awaitPopupResponse, openPopup, popupStartUrl } from "~/lib/auth/login-popup";
 import { hasScopes } from "~/lib/auth/providers";
 

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { InfoCard } from "~/components/ui/info-card";
 import { Link } from "~/components/ui/link";
 import { entityRoute } from "~/lib/catalog/entity-route";
@@ -15,11 +15,27 @@ export function HomeWidget({ id, data }: { id: HomeWidgetId; data: HomePageData 
     case "search":
       return <SearchWidget />;
     case "starred":
-      return <EntityList id="starred" title={t("home.widgets.starred")} entities={data.starred} empty={data.signedIn ? t("home.starredEmpty") : t("home.signInFor")} more={data.starred.length ? "/catalog?filters[user]=starred" : undefined} />;
+      return (
+        <EntityList
+          id="starred"
+          title={t("home.widgets.starred")}
+          entities={data.starred}
+          empty={data.signedIn ? t("home.starredEmpty") : t("home.signInFor")}
+          more={data.starred.length ? "/catalog?filters[user]=starred" : undefined}
+        />
+      );
     case "recent":
       return <EntityList id="recent" title={t("home.widgets.recent")} entities={data.recent} empty={data.signedIn ? t("home.recentEmpty") : t("home.signInFor")} />;
     case "owned":
-      return <EntityList id="owned" title={t("home.widgets.owned")} entities={data.owned} empty={data.signedIn ? t("home.ownedEmpty") : t("home.signInFor")} more={data.ownedTotal > data.owned.length ? "/catalog?filters[user]=owned" : undefined} />;
+      return (
+        <EntityList
+          id="owned"
+          title={t("home.widgets.owned")}
+          entities={data.owned}
+          empty={data.signedIn ? t("home.ownedEmpty") : t("home.signInFor")}
+          more={data.ownedTotal > data.owned.length ? "/catalog?filters[user]=owned" : undefined}
+        />
+      );
     case "docs":
       return <DocsList docs={data.docs} />;
   }
@@ -33,7 +49,13 @@ function SearchWidget() {
         <label htmlFor="home-search-text" className="sr-only">
           {t("home.search.label")}
         </label>
-        <input id="home-search-text" type="search" name="filters[text]" placeholder={t("home.search.placeholder")} className="min-w-0 flex-1 rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-950" />
+        <input
+          id="home-search-text"
+          type="search"
+          name="filters[text]"
+          placeholder={t("home.search.placeholder")}
+          className="min-w-0 flex-1 rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-950"
+        />
         <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
           {t("home.search.submit")}
         </button>

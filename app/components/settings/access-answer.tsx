@@ -1,9 +1,11 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { AccessAnswer } from "~/lib/permission/access-explainer.server";
 
 // The access page's answer: the decision (and its result on the entity),
-// the reason in the policy's words, the user's roles and the grants of the
-// permission, each with its conditions and whether they hold.
+// for a resource permission its resource type and, when conditional, the
+// conditions and the plugin that evaluates them; the reason in the policy's
+// words, the user's roles and the grants of the permission, each with its
+// conditions and whether they hold.
 
 const RESULT_STYLE = {
   ALLOW: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100",
@@ -34,10 +36,26 @@ export function AccessAnswerView({ answer }: { answer: AccessAnswer }) {
         <dd>
           <Result result={answer.decision.result} testId="access-decision" />
         </dd>
+        {answer.permission.type === "resource" ? (
+          <>
+            <dt className="font-semibold">{t("settingsAccess.resourceType")}</dt>
+            <dd data-testid="access-resource-type" className="font-mono text-sm">
+              {answer.permission.resourceType}
+            </dd>
+          </>
+        ) : null}
         {answer.conditions ? (
           <>
             <dt className="font-semibold">{t("settingsAccess.conditions")}</dt>
-            <dd className="font-mono text-sm">{answer.conditions}</dd>
+            <dd data-testid="access-conditions" className="font-mono text-sm">
+              {answer.conditions}
+            </dd>
+          </>
+        ) : null}
+        {answer.decision.result === "CONDITIONAL" ? (
+          <>
+            <dt className="font-semibold">{t("settingsAccess.evaluatedBy")}</dt>
+            <dd>{t("settingsAccess.evaluatedByPlugin", { pluginId: answer.decision.pluginId })}</dd>
           </>
         ) : null}
         {answer.entity ? (
@@ -100,9 +118,7 @@ export function AccessAnswerView({ answer }: { answer: AccessAnswer }) {
                   <td className="py-1 pr-4">{grant.role}</td>
                   <td className="py-1 pr-4 font-mono">{grant.permission}</td>
                   <td className="py-1 pr-4 font-mono">{grant.conditionsText ?? t("settingsAccess.unconditional")}</td>
-                  {answer.entity && isResource ? (
-                    <td className="py-1">{grant.holds === undefined ? "—" : grant.holds ? t("settingsAccess.yes") : t("settingsAccess.no")}</td>
-                  ) : null}
+                  {answer.entity && isResource ? <td className="py-1">{grant.holds === undefined ? "—" : grant.holds ? t("settingsAccess.yes") : t("settingsAccess.no")}</td> : null}
                 </tr>
               ))}
             </tbody>

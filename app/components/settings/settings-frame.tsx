@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { Content, Header } from "~/components/ui/page";
 import { SettingsTabs } from "./settings-tabs";
 

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { MessageKey } from "~/lib/i18n/i18n";
 
 // The tabs of /settings, in Backstage's order. A tab is a link to its own

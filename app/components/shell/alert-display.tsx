@@ -1,15 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
+import { useTranslation } from "~/components/ui/root-data";
+import { AlertsContext } from "~/components/ui/use-alerts";
 import { TRANSIENT_ALERT_TIMEOUT_MS, type AlertMessage } from "~/lib/alerts/alerts";
-import { useTranslation } from "./root-data";
-
-type AlertsApi = { post(alert: AlertMessage): void };
-const AlertsContext = createContext<AlertsApi>({ post: () => undefined });
-
-/** Post an alert from the browser (errors of copy buttons, failed fetches). */
-export function useAlerts(): AlertsApi {
-  return useContext(AlertsContext);
-}
 
 const SEVERITY_STYLES: Record<AlertMessage["severity"], string> = {
   success: "bg-emerald-700",
@@ -54,7 +47,13 @@ function AlertBar({ alert, newer, onClose }: { alert: AlertMessage; newer: numbe
   const t = useTranslation();
   const location = useLocation();
   return (
-    <div role="status" aria-live="polite" data-testid="alert-display" data-severity={alert.severity} className={`fixed inset-x-0 top-0 z-50 flex items-center justify-center gap-3 px-4 py-2 text-sm text-white shadow ${SEVERITY_STYLES[alert.severity]}`}>
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="alert-display"
+      data-severity={alert.severity}
+      className={`fixed inset-x-0 top-0 z-50 flex items-center justify-center gap-3 px-4 py-2 text-sm text-white shadow ${SEVERITY_STYLES[alert.severity]}`}
+    >
       <span>
         {alert.message}
         {newer > 0 ? <em className="ml-2">{t("alertDisplay.newer", { count: newer })}</em> : null}

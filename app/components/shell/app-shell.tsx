@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
-import type { RootData } from "~/root";
+import type { RootData } from "~/lib/root-data";
 import { Progress } from "~/components/ui/progress";
 import { AlertDisplay } from "./alert-display";
 import { InactivityPrompt } from "./inactivity-prompt";
 import { SessionCookieRefresh } from "./session-cookie-refresh";
 import { SettingsSync } from "./settings-sync";
 import { Sidebar } from "./sidebar";
-import { useTranslation } from "./root-data";
+import { useTranslation } from "~/components/ui/root-data";
 
 /** The frame of every page: skip link, alerts, sidebar, and the page itself. */
 export function AppShell({ root, children }: { root: RootData; children: ReactNode }) {

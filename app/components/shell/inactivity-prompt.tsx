@@ -1,7 +1,9 @@
+import { Description } from "@headlessui/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 import { ACTIVITY_EVENTS, inactivityState, LAST_ACTIVITY_KEY, wasDisconnectedTooLong, type AutologoutSettings } from "~/lib/auth/inactivity";
-import { useTranslation } from "./root-data";
+import { ModalDialog } from "~/components/ui/dialog";
+import { useTranslation } from "~/components/ui/root-data";
 
 // 'Logging out due to inactivity': only scripts can notice that nobody is
 // there, so this lives in the browser. Tabs share the last activity through
@@ -28,7 +30,6 @@ export function InactivityPrompt({ settings: given, signedIn }: { settings?: Aut
   const submit = useSubmit();
   const [secondsLeft, setSecondsLeft] = useState<number | undefined>(undefined);
   const prompting = useRef(false);
-  const stayButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     // Signed out (or the prompt is off): forget the last activity, so that the
@@ -71,32 +72,21 @@ export function InactivityPrompt({ settings: given, signedIn }: { settings?: Aut
     };
   }, [signedIn, settings, submit]);
 
-  const open = secondsLeft !== undefined;
-  useEffect(() => {
-    if (open) stayButton.current?.focus();
-  }, [open]);
-
-  if (!open) return null;
+  if (secondsLeft === undefined) return null;
   const stay = () => {
     prompting.current = false;
     window.localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));
     setSecondsLeft(undefined);
   };
+  // The kit's ModalDialog: focus moves to 'Yes! Don't log me out' (data-autofocus, Headless UI's initial focus) and stays in the dialog; Escape means the person is here.
   return (
-    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-black/50 p-4">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="inactivity-title" aria-describedby="inactivity-text" data-testid="inactivity-prompt-dialog" className="w-full max-w-md rounded bg-white p-6 shadow-xl dark:bg-slate-900">
-        <h2 id="inactivity-title" className="text-lg font-semibold">
-          {t("session.inactivity.title")}
-        </h2>
-        <p id="inactivity-text" className="mt-2">
-          {t("session.inactivity.countdown", { count: secondsLeft })}
-        </p>
-        <div className="mt-6 flex justify-end">
-          <button ref={stayButton} type="button" onClick={stay} className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            {t("session.inactivity.stay")}
-          </button>
-        </div>
+    <ModalDialog title={t("session.inactivity.title")} onClose={stay} role="alertdialog" size="narrow" testId="inactivity-prompt-dialog">
+      <Description as="p">{t("session.inactivity.countdown", { count: secondsLeft })}</Description>
+      <div className="mt-6 flex justify-end">
+        <button type="button" data-autofocus onClick={stay} className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          {t("session.inactivity.stay")}
+        </button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { REFRESH_CHANNEL, startCookieRefresh } from "~/lib/auth/cookie-refresh";
-import { useAlerts } from "./alert-display";
-import { useTranslation } from "./root-data";
+import { useAlerts } from "~/components/ui/use-alerts";
+import { useTranslation } from "~/components/ui/root-data";
 
-/** Keeps the session's app cookie alive while a signed-in tab is open (spec section 9). */
+/** Keeps the session's app cookie alive while a signed-in tab is open (app/lib/auth/cookie-refresh.ts). */
 export function SessionCookieRefresh({ basePath }: { basePath: string }) {
   const alerts = useAlerts();
   const t = useTranslation();

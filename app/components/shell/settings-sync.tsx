@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 
 // With JavaScript, a settings change made in one tab reaches the other open
@@ -13,15 +13,15 @@ const SETTINGS_ACTION = /\/(?:settings(?:\/[\w-]+)?|shell\/sidebar)$/;
 export function SettingsSync() {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  // The channel lives as long as the component; the revalidator it calls is the latest one.
+  const revalidate = useEffectEvent(() => void revalidator.revalidate());
   const channel = useRef<BroadcastChannel | undefined>(undefined);
   const savingSettings = useRef(false);
 
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
     const opened = new BroadcastChannel(SETTINGS_CHANNEL);
-    opened.onmessage = () => void revalidate.current();
+    opened.onmessage = () => revalidate();
     channel.current = opened;
     return () => {
       opened.close();

@@ -3,7 +3,7 @@ import type { StarredLink } from "~/lib/catalog/starred-sidebar.server";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import type { MessageKey } from "~/lib/i18n/i18n";
 import { Icon, type IconName } from "./icons";
-import { useTranslation } from "./root-data";
+import { useTranslation } from "~/components/ui/root-data";
 
 // The navigation. Each area adds its entry here when it lands, so the shell
 // never links to a page that does not exist.
@@ -47,7 +47,9 @@ export function Sidebar({
       className={`group fixed inset-x-0 bottom-0 z-40 flex h-[var(--sidebar-mobile-height)] overflow-hidden bg-brand-900 text-white transition-[width] delay-[var(--sidebar-open-delay)] duration-[var(--sidebar-fade)] sm:inset-y-0 sm:right-auto sm:left-0 sm:h-auto sm:flex-col ${width}`}
     >
       <div className="hidden h-16 items-center gap-3 px-5 text-lg font-semibold whitespace-nowrap sm:flex">
-        <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded bg-brand-500">A</span>
+        <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded bg-brand-500">
+          A
+        </span>
         <span className={`min-w-0 truncate transition-opacity duration-[var(--sidebar-fade)] ${label}`} title={appTitle}>
           {appTitle}
         </span>
@@ -55,13 +57,7 @@ export function Sidebar({
       <ul className="flex flex-1 justify-around sm:mt-2 sm:flex-none sm:flex-col sm:justify-start">
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
-            <NavLink
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                `flex h-14 items-center gap-4 px-6 whitespace-nowrap hover:bg-white/10 ${isActive ? "bg-white/15 font-semibold" : ""}`
-              }
-            >
+            <NavLink to={item.to} end={item.end} className={({ isActive }) => `flex h-14 items-center gap-4 px-6 whitespace-nowrap hover:bg-white/10 ${isActive ? "bg-white/15 font-semibold" : ""}`}>
               <Icon name={item.icon} className="h-6 w-6 shrink-0" />
               <span className={`hidden transition-opacity duration-[var(--sidebar-fade)] sm:inline ${label}`}>{t(item.label)}</span>
             </NavLink>
@@ -83,7 +79,9 @@ export function Sidebar({
               </li>
             ))}
           </ul>
-          {starred.length === 0 ? <p className={`px-6 text-xs whitespace-normal text-white/70 transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{t("catalogCommon.starred.empty")}</p> : null}
+          {starred.length === 0 ? (
+            <p className={`px-6 text-xs whitespace-normal text-white/70 transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{t("catalogCommon.starred.empty")}</p>
+          ) : null}
         </section>
       ) : null}
       <div className="mt-auto hidden flex-col gap-2 pb-4 sm:flex">

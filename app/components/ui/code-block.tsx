@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useAlerts } from "~/components/shell/alert-display";
-import { useTranslation } from "~/components/shell/root-data";
+import { useAlerts } from "./use-alerts";
+import { useHydrated } from "./use-hydrated";
+import { useTranslation } from "./root-data";
 import { Tooltip, TOOLTIP_DELAY } from "./tooltip";
 
 /** The code's highlighted HTML as highlightCode (app/lib/highlight) made it on the server. */
@@ -28,9 +29,8 @@ export function CodeBlock({ html, language, label, className = "" }: CodeBlockPr
 function CopyCodeButton({ read }: { read: () => string }) {
   const t = useTranslation();
   const alerts = useAlerts();
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const [copied, setCopied] = useState(false);
-  useEffect(() => setMounted(true), []);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), TOOLTIP_DELAY.copy);

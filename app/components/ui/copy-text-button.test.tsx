@@ -5,7 +5,12 @@ import { TOOLTIP_DELAY } from "./tooltip";
 
 describe("CopyTextButton", () => {
   it("is not offered before scripts run, since copying needs one", async () => {
-    const html = await renderPage(<p>npm run dev<CopyTextButton text="npm run dev" /></p>);
+    const html = await renderPage(
+      <p>
+        npm run dev
+        <CopyTextButton text="npm run dev" />
+      </p>,
+    );
     expect(html).toContain("npm run dev");
     expect(html).not.toContain("<button");
   });

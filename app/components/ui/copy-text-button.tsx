@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/components/shell/root-data";
-import { useAlerts } from "~/components/shell/alert-display";
+import { useTranslation } from "./root-data";
+import { useAlerts } from "./use-alerts";
 import { Tooltip, TOOLTIP_DELAY } from "./tooltip";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Copies `text` to the clipboard. Copying needs a script, so without
@@ -12,13 +13,10 @@ import { Tooltip, TOOLTIP_DELAY } from "./tooltip";
 export function CopyTextButton({ text, label }: { text: string; label?: string }) {
   const t = useTranslation();
   const alerts = useAlerts();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => {
-    setHydrated(true);
-    return () => clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
   if (!hydrated) return null;
 
   const copy = async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 
 export type EmptyStateKind = "field" | "info" | "content" | "data";
 

@@ -1,4 +1,4 @@
-import { useRootData, useTranslation } from "~/components/shell/root-data";
+import { useRootData, useTranslation } from "./root-data";
 import { DEFAULT_SUPPORT_URL } from "~/lib/config/runtime";
 import { Link } from "./link";
 import { SupportButton } from "./support-button";

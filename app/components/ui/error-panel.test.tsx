@@ -21,7 +21,11 @@ describe("errorResponseBodyOf", () => {
   });
 
   it("uses a JSON body with error and response as is", () => {
-    const backstage = { error: { name: "NotFoundError", message: "No entity named 'x'" }, request: { method: "GET", url: "/api/catalog/entities/by-name/component/default/x" }, response: { statusCode: 404 } };
+    const backstage = {
+      error: { name: "NotFoundError", message: "No entity named 'x'" },
+      request: { method: "GET", url: "/api/catalog/entities/by-name/component/default/x" },
+      response: { statusCode: 404 },
+    };
     expect(errorResponseBodyOf({ status: 404, statusText: "Not Found", body: JSON.stringify(backstage) })).toEqual(backstage);
     // JSON that is not Backstage's shape is just text.
     expect(errorResponseBodyOf({ status: 400, statusText: "Bad Request", body: '{"oops":1}' }).error.message).toBe('Request failed with 400 Bad Request, {"oops":1}');

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 
 /** An error's name and message, with its stack behind a toggle (a <details>, so it works without JavaScript). */
 export function ErrorPanel({ title, error, children }: { title?: ReactNode; error: { name: string; message: string; stack?: string }; children?: ReactNode }) {

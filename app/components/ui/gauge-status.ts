@@ -1,4 +1,4 @@
-// The colours of gauges and usage bars (spec 001 section 9), as Backstage
+// The colours of gauges and usage bars, as Backstage
 // decides them. Pure functions, so pages and tests share one rule.
 
 export type GaugeStatus = "ok" | "warning" | "error" | "pending";

@@ -44,5 +44,9 @@ describe("Gauge and LinearGauge", () => {
     expect(thin).toContain('height="1"');
     expect(thin).toContain('data-status="pending"');
     expect(thin).toContain("Usage unknown");
+    // Not a meter without a value (a meter must have one): a picture labelled 'Usage unknown'.
+    expect(thin).toContain('role="img"');
+    expect(thin).not.toContain("aria-valuenow");
+    expect(thick).toContain('role="meter"');
   });
 });

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 import { BAR_WIDTH, barLength, GAUGE_COLOURS, GAUGE_DEFAULTS, gaugeStatus, usageStatus } from "./gauge-status";
 
 /**
@@ -13,9 +13,25 @@ export function Gauge({ value, max = GAUGE_DEFAULTS.max, unit = GAUGE_DEFAULTS.u
   const shown = Number.isFinite(value) ? Math.round(value) : "–";
   return (
     <figure className="inline-flex flex-col items-center gap-1">
-      <svg viewBox="0 0 100 100" role="meter" aria-valuenow={Number.isFinite(value) ? value : undefined} aria-valuemin={0} aria-valuemax={max} aria-label={label ?? t("uiKit.gauge.label", { value: shown, max, unit })} data-status={status} className={`h-28 w-28 ${GAUGE_COLOURS[status]}`}>
+      <svg
+        viewBox="0 0 100 100"
+        {...meterRole(Number.isFinite(value) ? value : undefined, max)}
+        aria-label={label ?? t("uiKit.gauge.label", { value: shown, max, unit })}
+        data-status={status}
+        className={`h-28 w-28 ${GAUGE_COLOURS[status]}`}
+      >
         <circle cx="50" cy="50" r="40" fill="none" strokeWidth="10" className="stroke-slate-200 dark:stroke-slate-700" />
-        <circle cx="50" cy="50" r="40" fill="none" strokeWidth="10" stroke="currentColor" strokeLinecap="round" strokeDasharray={`${fraction * circumference} ${circumference}`} transform="rotate(-90 50 50)" />
+        <circle
+          cx="50"
+          cy="50"
+          r="40"
+          fill="none"
+          strokeWidth="10"
+          stroke="currentColor"
+          strokeLinecap="round"
+          strokeDasharray={`${fraction * circumference} ${circumference}`}
+          transform="rotate(-90 50 50)"
+        />
         <text x="50" y="50" textAnchor="middle" dominantBaseline="central" className="fill-slate-900 text-lg font-semibold dark:fill-slate-100">
           {shown}
           {unit}
@@ -37,11 +53,8 @@ export function LinearGauge({ percent, thin = false, label }: { percent: number;
   const width = thin ? BAR_WIDTH.thin : BAR_WIDTH.thick;
   return (
     <svg
-      role="meter"
+      {...meterRole(known ? barLength(percent) : undefined, 100)}
       aria-label={label ?? (known ? t("uiKit.gauge.usage", { value: Math.round(percent) }) : t("uiKit.gauge.unknown"))}
-      aria-valuenow={known ? barLength(percent) : undefined}
-      aria-valuemin={0}
-      aria-valuemax={100}
       data-status={status}
       viewBox={`0 0 100 ${width}`}
       preserveAspectRatio="none"
@@ -52,4 +65,9 @@ export function LinearGauge({ percent, thin = false, label }: { percent: number;
       <line x1="0" y1={width / 2} x2={barLength(percent)} y2={width / 2} strokeWidth={width} stroke="currentColor" />
     </svg>
   );
+}
+
+/** A meter must have a value; one that is not known is a picture whose label says so. */
+function meterRole(value: number | undefined, max: number) {
+  return value === undefined ? { role: "img" } : { role: "meter", "aria-valuenow": value, "aria-valuemin": 0, "aria-valuemax": max };
 }

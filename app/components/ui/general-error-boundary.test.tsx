@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderPage, rootData } from "../../../tests/support/render";
-import { GeneralErrorBoundary } from "./general-error-boundary";
+import { GeneralErrorBoundary, StatusErrorPage } from "./general-error-boundary";
 
 const support = [{ title: "Chat", links: [{ url: "https://chat.example/help", title: "#platform-help" }] }];
 
@@ -54,5 +54,31 @@ describe("GeneralErrorBoundary", () => {
     const html = await renderThrowing(error);
     expect(html).toContain("The configuration failed to load...");
     expect(html).toContain("integrations.github[0].host");
+  });
+
+  it("lets a route show its own page for a status, and the error page for the others", async () => {
+    const boundary = (
+      <GeneralErrorBoundary
+        statusHandlers={{
+          403: ({ error }) => <p>{`Ask the owners of ${String(error.data)}`}</p>,
+          404: ({ error }) => ((error.data as { mine?: boolean }).mine ? <p>No such widget</p> : <StatusErrorPage error={error} />),
+        }}
+      />
+    );
+    const render = (thrown: unknown) => renderPage(<p>never</p>, { throws: thrown, errorElement: boundary });
+    expect(await render(data("payments", { status: 403 }))).toContain("Ask the owners of payments");
+    expect(await render(data({ mine: true }, { status: 404 }))).toContain("No such widget");
+    // A handler may hand back to the default page.
+    expect(await render(data({ mine: false }, { status: 404 }))).toContain("ERROR 404: PAGE NOT FOUND");
+    expect(await render(data("down", { status: 503, statusText: "Service Unavailable" }))).toContain("ERROR 503: SERVICE UNAVAILABLE");
+  });
+
+  it("lets a route show its own page for an unexpected error, but never for code that failed to load", async () => {
+    const boundary = <GeneralErrorBoundary plugin="catalog" unexpectedErrorHandler={(error) => <p>{`Could not load: ${error.message}`}</p>} />;
+    const render = (thrown: unknown) => renderPage(<p>never</p>, { throws: thrown, errorElement: boundary });
+    const html = await render(new Error("database is gone"));
+    expect(html).toContain("Could not load: database is gone");
+    expect(html).not.toContain("Error in catalog");
+    expect(await render(new TypeError("Failed to fetch dynamically imported module: /assets/x.js"))).toContain("Lazy loaded chunk failed to load");
   });
 });

@@ -6,7 +6,21 @@ import { Link } from "./link";
  * actions, and an optional deep link at the bottom. `id` names it for tests
  * and for the heading the section is labelled by.
  */
-export function InfoCard({ title, id, subheader, actions, deepLink, children }: { title: ReactNode; id: string; subheader?: ReactNode; actions?: ReactNode; deepLink?: { title: string; link: string }; children: ReactNode }) {
+export function InfoCard({
+  title,
+  id,
+  subheader,
+  actions,
+  deepLink,
+  children,
+}: {
+  title: ReactNode;
+  id: string;
+  subheader?: ReactNode;
+  actions?: ReactNode;
+  deepLink?: { title: string; link: string };
+  children: ReactNode;
+}) {
   const headingId = `card-${id}-title`;
   return (
     <section aria-labelledby={headingId} data-card={id} className="flex flex-col rounded bg-white shadow dark:bg-slate-900">

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
-import { useBasePath, useTranslation } from "~/components/shell/root-data";
+import { useBasePath, useTranslation } from "./root-data";
 import { isExternalUrl, isJavascriptUrl, routerPath } from "~/lib/links";
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 import { panelLook } from "./warning-panel";
 
 /** The 'Permission required' alert: what the visitor lacks and, if known, the permission's name. */

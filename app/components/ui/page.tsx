@@ -31,9 +31,7 @@ type MetaMatch = { id: string; loaderData?: unknown } | undefined;
 
 /** A route's meta: the document title '{title} | {app title}', the title from the message catalogue. */
 export function pageMeta(matches: ReadonlyArray<MetaMatch>, titleKey: MessageKey) {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { config?: { title?: string }; preferences?: { language?: string } }
-    | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { config?: { title?: string }; preferences?: { language?: string } } | undefined;
   const t = createTranslator(root?.preferences?.language);
   return [{ title: documentTitle(t(titleKey), root?.config?.title) }];
 }

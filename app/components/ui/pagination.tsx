@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 import { Link } from "./link";
 
 export type PageLinks = { first?: string; previous?: string; next?: string; last?: string };

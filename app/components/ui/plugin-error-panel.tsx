@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 import { ErrorPanel } from "./error-panel";
 import { Link } from "./link";
 
@@ -9,11 +9,7 @@ export function PluginErrorPanel({ plugin, error }: { plugin: string; error: { n
   const location = useLocation();
   return (
     <ErrorPanel title={t("pluginError.title", { plugin })} error={error}>
-      <Link
-        to={`${location.pathname}${location.search}`}
-        reloadDocument
-        className="mt-3 inline-block rounded bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-800"
-      >
+      <Link to={`${location.pathname}${location.search}`} reloadDocument className="mt-3 inline-block rounded bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-800">
         {t("pluginError.retry")}
       </Link>
     </ErrorPanel>

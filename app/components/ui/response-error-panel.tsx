@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 import { ErrorPanel } from "./error-panel";
 import type { ErrorResponseBody } from "./response-error";
 
@@ -9,7 +9,10 @@ export function ResponseErrorPanel({ title, body }: { title?: string; body: Erro
     <ErrorPanel title={title} error={body.error}>
       {body.request ? (
         <p className="mt-2 text-sm">
-          {t("uiKit.responseError.request")}: <code className="font-mono">{body.request.method} {body.request.url}</code>
+          {t("uiKit.responseError.request")}:{" "}
+          <code className="font-mono">
+            {body.request.method} {body.request.url}
+          </code>
         </p>
       ) : null}
       <details className="mt-2">

@@ -13,8 +13,13 @@ function isErrorResponseBody(value: unknown): value is ErrorResponseBody {
   if (!value || typeof value !== "object") return false;
   const { error, response } = value as Record<string, unknown>;
   return (
-    !!error && typeof error === "object" && typeof (error as SerializedError).name === "string" && typeof (error as SerializedError).message === "string" &&
-    !!response && typeof response === "object" && typeof (response as { statusCode?: unknown }).statusCode === "number"
+    !!error &&
+    typeof error === "object" &&
+    typeof (error as SerializedError).name === "string" &&
+    typeof (error as SerializedError).message === "string" &&
+    !!response &&
+    typeof response === "object" &&
+    typeof (response as { statusCode?: unknown }).statusCode === "number"
   );
 }
 

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { scrollToReveal, VIRTUAL_ITEM_HEIGHT, virtualWindow } from "./virtual-list";
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from "@headlessui/react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useHydrated } from "./use-hydrated";
+import { listViewportHeight } from "./virtual-list";
 
 export type SelectOption = { value: string; label: string };
 
-/** Lists longer than this become a virtualised listbox once scripts run; shorter ones stay native. */
+/** Lists this long or longer become a virtualised combobox once scripts run; shorter ones stay native. */
 export const VIRTUALIZE_FROM = 11;
 
 type SelectProps = {
@@ -18,20 +20,23 @@ type SelectProps = {
   /** Submit the form as soon as the value changes (filters). */
   autoSubmit?: boolean;
   hideLabel?: boolean;
+  /** The label's look, where a page styles its labels otherwise (the catalog index's filters). */
+  labelClassName?: string;
 };
 
 /**
  * A select input. On the server and without JavaScript it is a native
  * <select> with every option, so forms post without scripts. Once hydrated a
- * long list becomes a listbox that renders only the rows in view (36 px
- * each, at most ten and a half visible), with the value in a hidden input.
+ * long list becomes Headless UI's Combobox: typing narrows the options, the
+ * arrow keys, Home, End, Enter and Escape work as in a listbox, only the
+ * rows in view are rendered (its virtual mode, 36 px rows, at most ten and a
+ * half visible), and the value travels in the hidden input it keeps.
  */
 export function Select(props: SelectProps) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const id = useId();
   const all = props.placeholder !== undefined ? [{ value: "", label: props.placeholder }, ...props.options] : props.options;
-  const labelClass = props.hideLabel ? "sr-only" : "text-sm font-semibold";
+  const labelClass = props.hideLabel ? "sr-only" : (props.labelClassName ?? "text-sm font-semibold");
   if (!hydrated || all.length < VIRTUALIZE_FROM) {
     return (
       <span className="flex flex-col gap-1">
@@ -55,133 +60,64 @@ export function Select(props: SelectProps) {
       </span>
     );
   }
-  return <VirtualListbox {...props} id={id} options={all} labelClass={labelClass} />;
+  return <VirtualCombobox {...props} options={all} labelClass={labelClass} />;
 }
 
-function VirtualListbox({ id, name, label, options, defaultValue, form, autoSubmit, labelClass }: SelectProps & { id: string; labelClass: string }) {
-  const [value, setValue] = useState(defaultValue ?? "");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const [scrollTop, setScrollTop] = useState(0);
-  const list = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const hidden = useRef<HTMLInputElement>(null);
-  const view = virtualWindow(scrollTop, options.length);
-  const selected = options.find((option) => option.value === value);
+function VirtualCombobox({ name, label, options, defaultValue, form, autoSubmit, labelClass }: SelectProps & { labelClass: string }) {
+  const [value, setValue] = useState(defaultValue ?? options[0]?.value ?? "");
+  const [query, setQuery] = useState("");
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const changed = useRef(false);
+  const labels = useMemo(() => new Map(options.map((option) => [option.value, option.label])), [options]);
+  const needle = query.trim().toLocaleLowerCase();
+  const shown = needle ? options.filter((option) => option.label.toLocaleLowerCase().includes(needle)).map((option) => option.value) : options.map((option) => option.value);
 
-  const reveal = (index: number) => {
-    const next = scrollToReveal(index, list.current?.scrollTop ?? scrollTop, view.viewportHeight);
-    if (list.current) list.current.scrollTop = next;
-    setScrollTop(next);
-  };
-  const openList = () => {
-    const index = Math.max(0, options.findIndex((option) => option.value === value));
-    setActive(index);
-    setOpen(true);
-    requestAnimationFrame(() => {
-      list.current?.focus();
-      reveal(index);
-    });
-  };
-  const choose = (index: number) => {
-    const option = options[index];
-    if (!option) return;
-    setValue(option.value);
-    setOpen(false);
-    button.current?.focus();
-    if (hidden.current) hidden.current.value = option.value;
-    if (autoSubmit) hidden.current?.form?.requestSubmit();
-  };
-  const move = (index: number) => {
-    const next = Math.min(options.length - 1, Math.max(0, index));
-    setActive(next);
-    reveal(next);
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(active + 1),
-      ArrowUp: () => move(active - 1),
-      PageDown: () => move(active + 10),
-      PageUp: () => move(active - 10),
-      Home: () => move(0),
-      End: () => move(options.length - 1),
-      Enter: () => choose(active),
-      " ": () => choose(active),
-      Escape: () => {
-        setOpen(false);
-        button.current?.focus();
-      },
-    };
-    const action = keys[event.key];
-    if (!action) return;
-    event.preventDefault();
-    action();
-  };
+  // Submit once the hidden input Headless UI keeps for the form holds the new value.
+  useEffect(() => {
+    if (!changed.current || !autoSubmit) return;
+    changed.current = false;
+    const owner = form ? document.getElementById(form) : wrapper.current?.closest("form");
+    if (owner instanceof HTMLFormElement) owner.requestSubmit();
+  }, [value, autoSubmit, form]);
 
   return (
-    <span className="relative flex flex-col gap-1">
-      <span id={`${id}-label`} className={labelClass}>
-        {label}
-      </span>
-      <input ref={hidden} type="hidden" name={name} form={form} value={value} />
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-labelledby={`${id}-label ${id}-button`}
-        id={`${id}-button`}
-        onClick={() => (open ? setOpen(false) : openList())}
-        onKeyDown={(event) => {
-          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-            event.preventDefault();
-            openList();
-          }
+    <Field as="span" ref={wrapper} className="relative flex flex-col gap-1">
+      <Label className={labelClass}>{label}</Label>
+      <Combobox
+        value={value}
+        onChange={(next: string | null) => {
+          if (next === null) return;
+          changed.current = next !== value;
+          setValue(next);
         }}
-        className="flex items-center justify-between gap-2 rounded border border-slate-300 bg-white p-2 text-left dark:border-slate-600 dark:bg-slate-900"
+        onClose={() => setQuery("")}
+        name={name}
+        form={form}
+        virtual={{ options: shown }}
       >
-        <span className="truncate">{selected?.label ?? ""}</span>
-        <span aria-hidden="true">▾</span>
-      </button>
-      {open ? (
-        <div
-          ref={list}
-          role="listbox"
-          tabIndex={0}
-          aria-labelledby={`${id}-label`}
-          aria-activedescendant={`${id}-option-${active}`}
-          onKeyDown={onKeyDown}
-          onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-          }}
-          onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-          style={{ height: view.viewportHeight }}
+        <span className="flex items-center rounded border border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900">
+          <ComboboxInput
+            displayValue={(chosen: string | null) => (chosen === null ? "" : (labels.get(chosen) ?? chosen))}
+            onChange={(event) => setQuery(event.target.value)}
+            className="min-w-0 flex-1 rounded bg-transparent p-2"
+          />
+          <ComboboxButton className="px-2" aria-label={label}>
+            <span aria-hidden="true">▾</span>
+          </ComboboxButton>
+        </span>
+        <ComboboxOptions
+          modal={false}
+          style={{ height: listViewportHeight(shown.length) }}
           className="absolute top-full z-40 mt-1 w-full min-w-48 overflow-y-auto rounded border border-slate-300 bg-white shadow-lg dark:border-slate-600 dark:bg-slate-900"
         >
-          <div style={{ height: view.totalHeight, position: "relative" }}>
-            {options.slice(view.start, view.end).map((option, offset) => {
-              const index = view.start + offset;
-              return (
-                <div
-                  key={option.value}
-                  id={`${id}-option-${index}`}
-                  role="option"
-                  aria-selected={option.value === value}
-                  aria-setsize={options.length}
-                  aria-posinset={index + 1}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(index)}
-                  onMouseEnter={() => setActive(index)}
-                  style={{ position: "absolute", top: index * VIRTUAL_ITEM_HEIGHT, height: VIRTUAL_ITEM_HEIGHT, left: 0, right: 0 }}
-                  className={`flex cursor-pointer items-center truncate px-3 ${index === active ? "bg-brand-100 dark:bg-brand-900" : ""} ${option.value === value ? "font-semibold" : ""}`}
-                >
-                  {option.label}
-                </div>
-              );
-            })}
-          </div>
-        </div>
-      ) : null}
-    </span>
+          {/* h-9: VIRTUAL_ITEM_HEIGHT (36 px); Headless UI positions each row itself and measures it. */}
+          {({ option }: { option: string }) => (
+            <ComboboxOption value={option} className="flex h-9 w-full cursor-pointer items-center truncate px-3 data-[focus]:bg-brand-100 data-[selected]:font-semibold dark:data-[focus]:bg-brand-900">
+              {labels.get(option) ?? option}
+            </ComboboxOption>
+          )}
+        </ComboboxOptions>
+      </Combobox>
+    </Field>
   );
 }

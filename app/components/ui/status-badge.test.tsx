@@ -5,7 +5,13 @@ import { StatusBadge, STATUSES } from "./status-badge";
 describe("StatusBadge", () => {
   it("has the six statuses, each named", async () => {
     expect(STATUSES).toEqual(["ok", "warning", "error", "pending", "running", "aborted"]);
-    const html = await renderPage(<>{STATUSES.map((status) => <StatusBadge key={status} status={status} />)}</>);
+    const html = await renderPage(
+      <>
+        {STATUSES.map((status) => (
+          <StatusBadge key={status} status={status} />
+        ))}
+      </>,
+    );
     for (const name of ["OK", "Warning", "Error", "Pending", "Running", "Aborted"]) expect(html).toContain(`<span>${name}</span>`);
   });
 

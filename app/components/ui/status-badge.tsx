@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 
 export const STATUSES = ["ok", "warning", "error", "pending", "running", "aborted"] as const;
 export type Status = (typeof STATUSES)[number];

@@ -43,7 +43,9 @@ describe("Table", () => {
   });
 
   it("applies the URL's filter and page", async () => {
-    const html = await renderPage(<Table id="t" title="Services" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.name} filters={["owner"]} pageSize={2} />, { url: "/page?t.f.owner=team-a&t.page=2" });
+    const html = await renderPage(<Table id="t" title="Services" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.name} filters={["owner"]} pageSize={2} />, {
+      url: "/page?t.f.owner=team-a&t.page=2",
+    });
     expect(names(html)).toEqual(["service-5", "service-7"]);
     expect(html).toContain('<option value="team-a" selected="">team-a</option>');
   });

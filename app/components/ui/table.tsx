@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 import { Link } from "./link";
 import { Pagination } from "./pagination";
 import { Select } from "./select";
@@ -23,7 +23,7 @@ type TableProps<Row> = {
 };
 
 /**
- * The kit's table with a filter sidebar (spec 001 section 2): title
+ * The kit's table with a filter sidebar, worded as Backstage's: title
  * 'Filters', 'Clear all', 'All results', a search box 'Filter', 'No records to
  * display', paged with tooltips. Its state is a GET form in the URL, so it
  * renders on the server and works without JavaScript; with it, a changed
@@ -85,7 +85,15 @@ export function Table<Row>({ id, title, columns, rows, rowKey, filters = [], sea
           {searchable ? (
             <label className="flex items-center gap-2">
               <span className="sr-only">{t("uiKit.table.search")}</span>
-              <input key={state.search} type="search" name={`${prefix}q`} form={formId} defaultValue={state.search} placeholder={t("uiKit.table.filterPlaceholder")} className="w-56 rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900" />
+              <input
+                key={state.search}
+                type="search"
+                name={`${prefix}q`}
+                form={formId}
+                defaultValue={state.search}
+                placeholder={t("uiKit.table.filterPlaceholder")}
+                className="w-56 rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900"
+              />
             </label>
           ) : null}
         </div>
@@ -130,9 +138,7 @@ export function Table<Row>({ id, title, columns, rows, rowKey, filters = [], sea
               last: paged.page < paged.pages ? pageHref(pathname, params, prefix, paged.pages) : undefined,
             }}
           >
-            <span data-testid={`${id}-range`}>
-              {t("uiKit.table.rows", { from: matching.length ? paged.from + 1 : 0, to: paged.from + paged.rows.length, count: matching.length })}
-            </span>
+            <span data-testid={`${id}-range`}>{t("uiKit.table.rows", { from: matching.length ? paged.from + 1 : 0, to: paged.from + paged.rows.length, count: matching.length })}</span>
           </Pagination>
         ) : null}
       </section>

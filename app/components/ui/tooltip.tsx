@@ -1,6 +1,7 @@
 import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } from "react";
+import { useHydrated } from "./use-hydrated";
 
-/** Backstage's delays (spec 9): entity presentation tooltips 1500 ms, copy buttons 1000 ms. */
+/** Backstage's delays: entity presentation tooltips 1500 ms, copy buttons 1000 ms. */
 export const TOOLTIP_DELAY = { entity: 1500, copy: 1000 } as const;
 
 type TriggerProps = { title?: string; "aria-describedby"?: string };
@@ -13,14 +14,11 @@ type TriggerProps = { title?: string; "aria-describedby"?: string };
  * hovering or focus and goes on leaving, blur or Escape.
  */
 export function Tooltip({ text, delay, children }: { text: string | undefined; delay: number; children: ReactElement<TriggerProps> }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const id = useId();
-  useEffect(() => {
-    setHydrated(true);
-    return () => clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
   if (!text) return children;
   if (!hydrated) return cloneElement(children, { title: text });
 
@@ -33,6 +31,7 @@ export function Tooltip({ text, delay, children }: { text: string | undefined; d
     setOpen(false);
   };
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the span only hears what bubbles up from its trigger, the element people hover and focus
     <span
       className="relative inline-flex max-w-full"
       onPointerEnter={show}

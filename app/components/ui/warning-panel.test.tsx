@@ -11,18 +11,30 @@ describe("WarningPanel", () => {
   });
 
   it("folds its details under the title, closed unless asked", async () => {
-    const closed = await renderPage(<WarningPanel title="Relations" severity="error">ghost is missing</WarningPanel>);
+    const closed = await renderPage(
+      <WarningPanel title="Relations" severity="error">
+        ghost is missing
+      </WarningPanel>,
+    );
     expect(closed).toMatch(/<details role="alert" data-severity="error"[^>]*>/);
     expect(closed).not.toMatch(/<details[^>]* open=""/);
     expect(closed).toContain("<summary");
-    const open = await renderPage(<WarningPanel title="Relations" defaultExpanded>ghost is missing</WarningPanel>);
+    const open = await renderPage(
+      <WarningPanel title="Relations" defaultExpanded>
+        ghost is missing
+      </WarningPanel>,
+    );
     expect(open).toMatch(/<details[^>]* open=""/);
   });
 });
 
 describe("ExpandableAlertPanel", () => {
   it("keeps the summary in view and the rest behind 'Show more'", async () => {
-    const html = await renderPage(<ExpandableAlertPanel title="Pods restarted" severity="info" summary="3 restarts">OOMKilled</ExpandableAlertPanel>);
+    const html = await renderPage(
+      <ExpandableAlertPanel title="Pods restarted" severity="info" summary="3 restarts">
+        OOMKilled
+      </ExpandableAlertPanel>,
+    );
     expect(html).toContain('role="status"');
     expect(html).toContain("3 restarts");
     expect(html).toContain("Show more");

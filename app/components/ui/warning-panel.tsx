@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "./root-data";
 
 export type PanelSeverity = "error" | "warning" | "info" | "success";
 
@@ -19,7 +19,19 @@ export function panelLook(severity: PanelSeverity): string {
  * Backstage's WarningPanel: a title, an optional message, and details folded
  * away under the title (a <details>, so it opens without JavaScript).
  */
-export function WarningPanel({ title, message, severity = "warning", defaultExpanded = false, children }: { title: ReactNode; message?: ReactNode; severity?: PanelSeverity; defaultExpanded?: boolean; children?: ReactNode }) {
+export function WarningPanel({
+  title,
+  message,
+  severity = "warning",
+  defaultExpanded = false,
+  children,
+}: {
+  title: ReactNode;
+  message?: ReactNode;
+  severity?: PanelSeverity;
+  defaultExpanded?: boolean;
+  children?: ReactNode;
+}) {
   const role = severity === "error" || severity === "warning" ? "alert" : "status";
   if (!children) {
     return (

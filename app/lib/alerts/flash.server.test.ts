@@ -24,8 +24,6 @@ describe("flash alerts", () => {
   it("ignore a tampered cookie", () => {
     expect(takeFlashAlerts(requestWith("atrium-flash=not-json"), "").alerts).toEqual([]);
     const forged = Buffer.from(JSON.stringify([{ message: 42 }, { message: "ok", severity: "<script>" }])).toString("base64url");
-    expect(takeFlashAlerts(requestWith(`atrium-flash=${forged}`), "").alerts).toEqual([
-      { message: "ok", severity: "info", display: "transient" },
-    ]);
+    expect(takeFlashAlerts(requestWith(`atrium-flash=${forged}`), "").alerts).toEqual([{ message: "ok", severity: "info", display: "transient" }]);
   });
 });

@@ -1,8 +1,6 @@
 import type { RequestContext } from "../context.server";
 import { AuthenticationError, NotAllowedError } from "../errors";
-import type { Identity } from "./identity";
-import { ownershipEntityRefs } from "./ownership.server";
-import { isSecure } from "./sign-in.server";
+import { isSecure, renewedIdentity } from "./sign-in.server";
 import { clearedSessionCookie, sessionCookie } from "./session.server";
 
 // Backstage's app cookie ({app}/.backstage/auth/v1/cookie). In Atrium the app
@@ -14,11 +12,7 @@ export async function refreshAppCookie(app: RequestContext): Promise<{ setCookie
   if (app.auth.service) throw new NotAllowedError("This endpoint does not allow 'service' credentials");
   const current = app.auth.identity;
   if (!current) throw new AuthenticationError(app.auth.error ?? "Missing credentials: sign in, or send 'Authorization: Bearer <token>'");
-  const identity: Identity = {
-    userEntityRef: current.userEntityRef,
-    provider: current.provider,
-    ownershipEntityRefs: await ownershipEntityRefs(app.catalog, current.userEntityRef),
-  };
+  const identity = await renewedIdentity(app, current);
   const { token, expiresAt } = await app.tokens.issue(identity);
   return { setCookie: sessionCookie(token, { basePath: app.publicConfig.basePath, secure: isSecure(app), expiresAt }), expiresAt };
 }

@@ -17,11 +17,7 @@ export type Authentication = {
  * token is a static token of backend.auth.externalAccess or a user token;
  * static tokens are never read from the cookie, which only the portal sets.
  */
-export async function authenticate(
-  tokens: TokenService,
-  headers: { authorization?: string | null; cookie?: string | null },
-  externalAccess?: ExternalAccess,
-): Promise<Authentication> {
+export async function authenticate(tokens: TokenService, headers: { authorization?: string | null; cookie?: string | null }, externalAccess?: ExternalAccess): Promise<Authentication> {
   const sent = requestToken(headers);
   if (!sent) return {};
   if (!sent.token) return { error: "Malformed Authorization header, expected 'Bearer <token>'", from: sent.from };

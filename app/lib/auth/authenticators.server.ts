@@ -25,10 +25,12 @@ export type Authenticator = {
   /** Exchanges the code in the callback URL; the state and nonce must be the ones this browser started with. */
   handleCallback(callback: URL, expected: { state: string; nonce: string; codeVerifier: string }): Promise<AuthenticatorResult>;
   refresh(refreshToken: string, scope: string[]): Promise<AuthenticatorResult>;
+  /** An OpenID Connect provider's discovered metadata (issuer, jwks_uri); undefined for the OAuth 2.0 providers. */
+  openIdMetadata(): Promise<oauth.AuthorizationServer | undefined>;
 };
 
 /** Providers that speak OpenID Connect: their metadata is discovered and their ID tokens are checked. */
-const OIDC_PROVIDERS = new Set(["oidc", "google", "microsoft", "okta"]);
+export const OIDC_PROVIDERS = new Set(["oidc", "google", "microsoft", "okta"]);
 
 /** Static endpoints of the OAuth 2.0 providers, from Backstage's defaults and the provider's config. */
 function staticServer(config: ProviderConfig): oauth.AuthorizationServer {
@@ -155,11 +157,9 @@ export function createAuthenticator(config: ProviderConfig, backendBaseUrl: stri
         throw new AuthenticationError(code === "access_denied" ? "Login failed, rejected by user" : `Login failed, ${(error as Error).message}`);
       }
       const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, config.callbackUrl, expected.codeVerifier, requestOptions(as.issuer));
-      const tokens = await oauth
-        .processAuthorizationCodeResponse(as, client, response, { expectedNonce: oidc ? expected.nonce : undefined, requireIdToken: oidc })
-        .catch((error) => {
-          throw new AuthenticationError(`Login failed, ${(error as Error).message}`);
-        });
+      const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: oidc ? expected.nonce : undefined, requireIdToken: oidc }).catch((error) => {
+        throw new AuthenticationError(`Login failed, ${(error as Error).message}`);
+      });
       return finish(as, tokens, []);
     },
 
@@ -172,6 +172,10 @@ export function createAuthenticator(config: ProviderConfig, backendBaseUrl: stri
       });
       const tokens = await oauth.processRefreshTokenResponse(as, client, response);
       return finish(as, tokens, scope);
+    },
+
+    async openIdMetadata() {
+      return oidc ? server() : undefined;
     },
   };
 }

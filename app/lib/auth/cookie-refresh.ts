@@ -1,4 +1,4 @@
-// The browser's loop that keeps the app cookie alive (spec section 9): ask
+// The browser's loop that keeps the app cookie alive, as Backstage's: ask
 // {app}/.backstage/auth/v1/cookie for a fresh cookie a little before the
 // current one expires, back off on failure, and tell the other tabs so that
 // one tab refreshes for all of them.
@@ -30,7 +30,7 @@ export type CookieRefreshOptions = {
   /** The app's base URL path ('' or '/portal'). */
   basePath: string;
   fetch: typeof fetch;
-  /** Called for a failure that follows an earlier success: the alert of spec section 8. */
+  /** Called for a failure that follows an earlier success: the alert 'Session refresh failed, see developer console for details'. */
   onFailure: (error: unknown) => void;
   channel?: Pick<BroadcastChannel, "postMessage" | "addEventListener" | "removeEventListener" | "close">;
   random?: () => number;

@@ -67,14 +67,12 @@ describe("backend.auth.externalAccess", () => {
     expect(problemsOf(entries("- type: static", "  options: { token: long-enough, subject: 'c i' }"))).toEqual([
       "Invalid config value at 'backend.auth.externalAccess[0].options.subject': Illegal subject, must be a set of non-space characters",
     ]);
-    expect(
-      problemsOf(entries("- type: static", "  options: { token: long-enough, subject: a }", "- type: static", "  options: { token: long-enough, subject: b }")),
-    ).toEqual(["Invalid config value at 'backend.auth.externalAccess[1].options.token': Static externalAccess token was declared more than once"]);
+    expect(problemsOf(entries("- type: static", "  options: { token: long-enough, subject: a }", "- type: static", "  options: { token: long-enough, subject: b }"))).toEqual([
+      "Invalid config value at 'backend.auth.externalAccess[1].options.token': Static externalAccess token was declared more than once",
+    ]);
     expect(problemsOf(entries("- type: legacy", "  options: { secret: abc }"))).toEqual([
       "Invalid config value at 'backend.auth.externalAccess[0].type': Unknown type 'legacy', expected one of 'static'",
     ]);
-    expect(problemsOf(entries("- type: static", "  options: { subject: ci }"))).toEqual([
-      "Missing required config value at 'backend.auth.externalAccess[0].options.token'",
-    ]);
+    expect(problemsOf(entries("- type: static", "  options: { subject: ci }"))).toEqual(["Missing required config value at 'backend.auth.externalAccess[0].options.token'"]);
   });
 });

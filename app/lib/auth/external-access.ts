@@ -76,7 +76,11 @@ const entry = z
     const plugins = new Set<string>();
     for (const [index, restriction] of (parsed.data?.accessRestrictions ?? []).entries()) {
       if (plugins.has(restriction.plugin)) {
-        ctx.addIssue({ code: "custom", path: ["accessRestrictions", index, "plugin"], message: `Attempted to declare 'accessRestrictions' twice for plugin '${restriction.plugin}', which is not permitted` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["accessRestrictions", index, "plugin"],
+          message: `Attempted to declare 'accessRestrictions' twice for plugin '${restriction.plugin}', which is not permitted`,
+        });
       }
       plugins.add(restriction.plugin);
     }

@@ -6,11 +6,37 @@ export type Identity = {
   ownershipEntityRefs: string[];
   /** How the user signed in: 'guest', 'custom', or a provider id. */
   provider: string;
+  /**
+   * A guest's browser: every guest is user:default/guest for permissions, but
+   * each browser keeps its own settings under this random id (settingsOwnerOf).
+   */
+  guestId?: string;
+  /** A name shown for display only (a Custom User without a verified ID token); it grants nothing. */
+  displayName?: string;
 };
 
 export const GUEST_USER_REF = "user:default/guest";
 
 export const GUEST_IDENTITY: Identity = { userEntityRef: GUEST_USER_REF, ownershipEntityRefs: [GUEST_USER_REF], provider: "guest" };
+
+/** One guest browser: the guest's permissions, its own settings scope. */
+export function guestIdentity(guestId: string, extra: { provider?: string; displayName?: string } = {}): Identity {
+  return { ...GUEST_IDENTITY, guestId, provider: extra.provider ?? "guest", ...(extra.displayName ? { displayName: extra.displayName } : {}) };
+}
+
+/** Whether the identity is a guest's (whatever page it came through): it has the guest's permissions only. */
+export function isGuest(identity: Identity): boolean {
+  return identity.userEntityRef === GUEST_USER_REF && identity.guestId !== undefined;
+}
+
+/**
+ * Whose settings (stars, recently visited, feature flags, home layout) an
+ * identity reads and writes: a user's own, or one guest browser's. A guest id
+ * never looks like an entity ref, so it cannot meet a user's settings.
+ */
+export function settingsOwnerOf(identity: Identity): string {
+  return identity.guestId ? `guest:${identity.guestId}` : identity.userEntityRef;
+}
 
 /**
  * The sign-in options offered (auth.signInPage: a list such as [guest,
@@ -36,6 +62,9 @@ export function isOpenIdConnectJwt(token: string): boolean {
 }
 
 function decodeBase64Url(value: string): string {
-  const base64 = value.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(value.length / 4) * 4, "=");
+  const base64 = value
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(value.length / 4) * 4, "=");
   return new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
 }

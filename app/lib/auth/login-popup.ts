@@ -2,7 +2,7 @@
 // popup must be opened in the click's own task or browsers block it, so the
 // caller opens it synchronously and this waits for its answer.
 
-/** Spec section 9: the auth provider popup and the generic popup sizes (Backstage's openLoginPopup default), and the closed-popup check. */
+/** Backstage's sizes of the auth provider popup and of the generic popup (openLoginPopup's default), and how often a closed popup is checked for. */
 export const AUTH_POPUP_SIZE = { width: 450, height: 730 };
 export const GENERIC_POPUP_SIZE = { width: 500, height: 700 };
 export const POPUP_CLOSED_CHECK_MS = 100;

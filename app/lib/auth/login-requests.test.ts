@@ -10,7 +10,7 @@ describe("login requests in the URL", () => {
 
   it("ignore anything else", () => {
     expect(parseLoginRequestParam("<script>")).toBeUndefined();
-    expect(parseLoginRequestParam("github:repo\"")).toBeUndefined();
+    expect(parseLoginRequestParam('github:repo"')).toBeUndefined();
     expect(parseLoginRequestParam("")).toBeUndefined();
   });
 });

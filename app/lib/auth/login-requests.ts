@@ -30,7 +30,7 @@ export function formatLoginRequestParam(need: ProviderNeed): string {
 
 /**
  * What a page asks for to act on a source-control host for the user: the
- * provider's source-control scopes (spec section 9), the write scopes when it
+ * provider's source-control scopes (SOURCE_CONTROL_SCOPES in providers.ts), the write scopes when it
  * pushes (an import pull request), and any custom scopes of its own.
  */
 export function sourceControlNeed(provider: ProviderId, options: { write?: boolean; scopes?: string[] } = {}): ProviderNeed {

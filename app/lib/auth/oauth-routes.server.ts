@@ -71,7 +71,7 @@ export async function startFlow(app: RequestContext, request: Request, providerI
   return new Response(null, { status: 302, headers });
 }
 
-/** Backstage's ClientOAuthResponse, with the scopes as a list and expiresAt as Atrium's spec asks. */
+/** Backstage's ClientOAuthResponse, with the scopes as a list and an ISO expiresAt beside expiresInSeconds, for clients that schedule a refresh. */
 function clientResponse(result: AuthenticatorResult, identity: (Identity & { token: string; expiresAt: number }) | undefined) {
   const { session, profile } = result;
   const expiresAt = session.expiresInSeconds === undefined ? undefined : new Date(Date.now() + session.expiresInSeconds * 1000).toISOString();
@@ -176,7 +176,8 @@ async function keepProviderSecret(app: RequestContext, request: Request, headers
 }
 
 function sourceControlHost({ config }: ConfiguredProvider): string {
-  const url = config.enterpriseInstanceUrl ?? config.audience ?? config.host ?? (config.id === "github" ? "https://github.com" : config.id === "gitlab" ? "https://gitlab.com" : "https://bitbucket.org");
+  const url =
+    config.enterpriseInstanceUrl ?? config.audience ?? config.host ?? (config.id === "github" ? "https://github.com" : config.id === "gitlab" ? "https://gitlab.com" : "https://bitbucket.org");
   try {
     return new URL(url.startsWith("http") ? url : `https://${url}`).host;
   } catch {

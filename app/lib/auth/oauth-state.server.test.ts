@@ -23,7 +23,12 @@ describe("OAuth state", () => {
     expect(randomNonce()).not.toBe(nonce);
     expect(noncesMatch(nonce, nonce)).toBe(true);
     expect(noncesMatch(nonce, `${nonce}x`)).toBe(false);
-    expect(noncesMatch(nonce, nonce.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBe(false);
+    expect(
+      noncesMatch(
+        nonce,
+        nonce.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      ),
+    ).toBe(false);
   });
 
   it("scopes the flow cookies to the callback and the refresh token to the provider, under the base path", () => {

@@ -11,35 +11,34 @@ import { isProviderId, normalizeScopes, PROVIDERS, type ProviderId } from "./pro
 const resolverSchema = z.object({ resolver: z.string(), annotation: z.string().optional() });
 
 // Keys Atrium does not use (Backstage has more per provider) are dropped, not refused.
-const providerSchema = z
-  .object({
-    clientId: z.string().min(1),
-    clientSecret: z.string().optional(),
-    callbackUrl: z.string().optional(),
-    additionalScopes: z.union([z.string(), z.array(z.string())]).optional(),
-    signIn: z.object({ resolvers: z.array(resolverSchema).default([]) }).optional(),
-    // oidc
-    metadataUrl: z.string().optional(),
-    tokenEndpointAuthMethod: z.enum(["client_secret_basic", "client_secret_post"]).optional(),
-    prompt: z.string().optional(),
-    scope: z.string().optional(),
-    // github
-    enterpriseInstanceUrl: z.string().optional(),
-    // gitlab, okta
-    audience: z.string().optional(),
-    authServerId: z.string().optional(),
-    // microsoft
-    tenantId: z.string().optional(),
-    domainHint: z.string().optional(),
-    // bitbucketServer
-    host: z.string().optional(),
-    // vmwareCloudServices
-    organizationId: z.string().optional(),
-    // openshift
-    authorizationUrl: z.string().optional(),
-    tokenUrl: z.string().optional(),
-    openshiftApiServerUrl: z.string().optional(),
-  });
+const providerSchema = z.object({
+  clientId: z.string().min(1),
+  clientSecret: z.string().optional(),
+  callbackUrl: z.string().optional(),
+  additionalScopes: z.union([z.string(), z.array(z.string())]).optional(),
+  signIn: z.object({ resolvers: z.array(resolverSchema).default([]) }).optional(),
+  // oidc
+  metadataUrl: z.string().optional(),
+  tokenEndpointAuthMethod: z.enum(["client_secret_basic", "client_secret_post"]).optional(),
+  prompt: z.string().optional(),
+  scope: z.string().optional(),
+  // github
+  enterpriseInstanceUrl: z.string().optional(),
+  // gitlab, okta
+  audience: z.string().optional(),
+  authServerId: z.string().optional(),
+  // microsoft
+  tenantId: z.string().optional(),
+  domainHint: z.string().optional(),
+  // bitbucketServer
+  host: z.string().optional(),
+  // vmwareCloudServices
+  organizationId: z.string().optional(),
+  // openshift
+  authorizationUrl: z.string().optional(),
+  tokenUrl: z.string().optional(),
+  openshiftApiServerUrl: z.string().optional(),
+});
 
 const REQUIRED_KEYS: Partial<Record<ProviderId, Array<keyof z.output<typeof providerSchema>>>> = {
   oidc: ["metadataUrl"],

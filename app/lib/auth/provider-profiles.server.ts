@@ -70,7 +70,13 @@ export async function fetchProfile(config: ProviderConfig, context: ProfileConte
       const username = (await whoami.text()).trim();
       if (!whoami.ok || !username) throw new AuthenticationError("Login failed, Bitbucket Server did not say who the user is");
       const user = await getJson(`${host}/rest/api/latest/users/${encodeURIComponent(username)}`, token, context);
-      return { email: str(user.emailAddress), displayName: str(user.displayName), picture: `${host}/users/${encodeURIComponent(username)}/avatar.png`, username, userId: user.id === undefined ? undefined : String(user.id) };
+      return {
+        email: str(user.emailAddress),
+        displayName: str(user.displayName),
+        picture: `${host}/users/${encodeURIComponent(username)}/avatar.png`,
+        username,
+        userId: user.id === undefined ? undefined : String(user.id),
+      };
     }
     case "openshift": {
       const user = await getJson(`${config.openshiftApiServerUrl!.replace(/\/+$/, "")}/apis/user.openshift.io/v1/users/~`, token, context);
@@ -84,13 +90,18 @@ export async function fetchProfile(config: ProviderConfig, context: ProfileConte
         const response = await oauth.userInfoRequest(context.as, context.client, token, context.options);
         info = { ...info, ...(await oauth.processUserInfoResponse(context.as, context.client, claims.sub, response)) };
       }
-      return {
-        email: str(info.email) ?? (config.id === "microsoft" ? str(info.preferred_username) : undefined),
-        displayName: str(info.name) ?? ([str(info.given_name), str(info.family_name)].filter(Boolean).join(" ") || str(info.preferred_username)),
-        picture: str(info.picture),
-        username: str(info.preferred_username),
-        userId: str(info.sub),
-      };
+      return profileFromClaims(config, info);
     }
   }
+}
+
+/** The profile an OpenID Connect provider's claims (ID token and userinfo) describe. */
+export function profileFromClaims(config: ProviderConfig, info: Record<string, unknown>): ProviderProfile {
+  return {
+    email: str(info.email) ?? (config.id === "microsoft" ? str(info.preferred_username) : undefined),
+    displayName: str(info.name) ?? ([str(info.given_name), str(info.family_name)].filter(Boolean).join(" ") || str(info.preferred_username)),
+    picture: str(info.picture),
+    username: str(info.preferred_username),
+    userId: str(info.sub),
+  };
 }

@@ -12,8 +12,5 @@ export async function endProviderSessions(app: RequestContext, request: Request)
   await app.authProviders.secrets.drop(readSecretsCookie(request.headers.get("cookie")));
   const secure = isSecure(app);
   const { basePath } = app.publicConfig;
-  return [
-    clearedSecretsCookie({ basePath, secure }),
-    ...app.authProviders.configured().flatMap((provider) => clearedProviderSessionCookies({ basePath, providerId: provider.id, secure })),
-  ];
+  return [clearedSecretsCookie({ basePath, secure }), ...app.authProviders.configured().flatMap((provider) => clearedProviderSessionCookies({ basePath, providerId: provider.id, secure }))];
 }

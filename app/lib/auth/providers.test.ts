@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hasScopes, microsoftResourceForScopes, normalizeScopes, PROVIDERS } from "./providers";
 
 describe("providers", () => {
-  it("ask for spec section 9's default scopes", () => {
+  it("ask for Backstage's default scopes", () => {
     expect(PROVIDERS.google.defaultScopes).toEqual(["openid", "https://www.googleapis.com/auth/userinfo.email", "https://www.googleapis.com/auth/userinfo.profile"]);
     expect(PROVIDERS.microsoft.defaultScopes).toEqual(["openid", "offline_access", "profile", "email", "User.Read"]);
     expect(PROVIDERS.github.defaultScopes).toEqual(["read:user"]);

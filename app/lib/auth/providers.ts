@@ -1,5 +1,5 @@
 // The sign-in and source-control providers Atrium knows, with Backstage's
-// ids and default scopes (spec section 9). Isomorphic: the sign-in page and
+// ids and default scopes. Isomorphic: the sign-in page and
 // the settings tab render from it; the server adds endpoints and secrets.
 
 export const PROVIDER_IDS = ["oidc", "github", "gitlab", "google", "microsoft", "okta", "bitbucket", "bitbucketServer", "vmwareCloudServices", "openshift"] as const;
@@ -34,7 +34,7 @@ export const PROVIDERS: Record<ProviderId, ProviderInfo> = {
   openshift: { id: "openshift", title: "OpenShift", defaultScopes: ["user:info"], sourceControl: false },
 };
 
-/** Source-control scopes (spec section 9): reading, and what writing adds. */
+/** Source-control scopes, Backstage's: reading, and what writing adds. */
 export const SOURCE_CONTROL_SCOPES: Partial<Record<ProviderId, { read: string[]; write: string[] }>> = {
   github: { read: ["repo", "read:org", "read:user"], write: ["gist"] },
   gitlab: { read: ["read_user", "read_api", "read_repository"], write: ["write_repository", "api"] },

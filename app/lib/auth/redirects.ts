@@ -14,6 +14,7 @@ export function appOriginOf(app: AppLocation): string {
  * a path outside the base path, or characters browsers read differently.
  */
 export function allowedRedirectUrl(candidate: string, app: AppLocation): string | undefined {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (candidate.length > 2048 || /[\u0000-\u001f\\]/.test(candidate)) return undefined;
   if (candidate.startsWith("//")) return undefined;
   let url: URL;

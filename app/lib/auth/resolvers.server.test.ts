@@ -9,12 +9,24 @@ import { resolveSignIn } from "./resolvers.server";
 
 const ORG = [
   { apiVersion: "backstage.io/v1alpha1", kind: "Group", metadata: { name: "platform" }, spec: { type: "team", children: [] } },
-  { apiVersion: "backstage.io/v1alpha1", kind: "User", metadata: { name: "ada", annotations: { "github.com/user-login": "ada-gh", "github.com/user-id": "42" } }, spec: { profile: { email: "Ada@Example.com" }, memberOf: ["platform"] } },
+  {
+    apiVersion: "backstage.io/v1alpha1",
+    kind: "User",
+    metadata: { name: "ada", annotations: { "github.com/user-login": "ada-gh", "github.com/user-id": "42" } },
+    spec: { profile: { email: "Ada@Example.com" }, memberOf: ["platform"] },
+  },
   { apiVersion: "backstage.io/v1alpha1", kind: "User", metadata: { name: "twin-a" }, spec: { profile: { email: "twins@example.com" }, memberOf: [] } },
   { apiVersion: "backstage.io/v1alpha1", kind: "User", metadata: { name: "twin-b" }, spec: { profile: { email: "twins@example.com" }, memberOf: [] } },
 ];
 
-const provider = (id: ProviderConfig["id"], resolvers: ProviderConfig["resolvers"] = []): ProviderConfig => ({ id, environment: "development", clientId: "x", callbackUrl: "http://localhost/cb", scopes: [], resolvers });
+const provider = (id: ProviderConfig["id"], resolvers: ProviderConfig["resolvers"] = []): ProviderConfig => ({
+  id,
+  environment: "development",
+  clientId: "x",
+  callbackUrl: "http://localhost/cb",
+  scopes: [],
+  resolvers,
+});
 
 describe.each(TEST_ENGINES)("sign-in resolvers on %s", (engine) => {
   const fixture = useIngestedCatalog(engine, ORG, ["User", "Group"]);
@@ -29,9 +41,15 @@ describe.each(TEST_ENGINES)("sign-in resolvers on %s", (engine) => {
 
   it("matches a source-control login to the entity name or its annotation, and a user id to its annotation", async () => {
     await expect(resolveSignIn(fixture.catalog, provider("github"), { username: "ada" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
-    await expect(resolveSignIn(fixture.catalog, provider("github", [{ resolver: "usernameMatchingUserEntityAnnotation" }]), { username: "ada-gh" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
-    await expect(resolveSignIn(fixture.catalog, provider("github", [{ resolver: "userIdMatchingUserEntityAnnotation" }]), { userId: "42" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
-    await expect(resolveSignIn(fixture.catalog, provider("okta", [{ resolver: "emailLocalPartMatchingUserEntityName" }]), { email: "ada@elsewhere.example" })).resolves.toMatchObject({ userEntityRef: "user:default/ada" });
+    await expect(resolveSignIn(fixture.catalog, provider("github", [{ resolver: "usernameMatchingUserEntityAnnotation" }]), { username: "ada-gh" })).resolves.toMatchObject({
+      userEntityRef: "user:default/ada",
+    });
+    await expect(resolveSignIn(fixture.catalog, provider("github", [{ resolver: "userIdMatchingUserEntityAnnotation" }]), { userId: "42" })).resolves.toMatchObject({
+      userEntityRef: "user:default/ada",
+    });
+    await expect(resolveSignIn(fixture.catalog, provider("okta", [{ resolver: "emailLocalPartMatchingUserEntityName" }]), { email: "ada@elsewhere.example" })).resolves.toMatchObject({
+      userEntityRef: "user:default/ada",
+    });
   });
 
   it("tries resolvers in order and names the user and every reason when none matches", async () => {
@@ -45,7 +63,9 @@ describe.each(TEST_ENGINES)("sign-in resolvers on %s", (engine) => {
 
   it("refuses ambiguous matches, profiles without the handle, and unknown resolvers", async () => {
     await expect(resolveSignIn(fixture.catalog, provider("oidc"), { email: "twins@example.com" })).rejects.toThrow("more than one User entity has spec.profile.email 'twins@example.com'");
-    await expect(resolveSignIn(fixture.catalog, provider("oidc"), { displayName: "No Email" })).rejects.toThrow("could not resolve user 'No Email' from oidc to a User entity of the catalog (emailMatchingUserEntityProfileEmail: the profile from the provider has no email)");
+    await expect(resolveSignIn(fixture.catalog, provider("oidc"), { displayName: "No Email" })).rejects.toThrow(
+      "could not resolve user 'No Email' from oidc to a User entity of the catalog (emailMatchingUserEntityProfileEmail: the profile from the provider has no email)",
+    );
     await expect(resolveSignIn(fixture.catalog, provider("oidc", [{ resolver: "magic" }]), { email: "ada@example.com" })).rejects.toThrow("the sign-in resolver 'magic' is unknown");
   });
 });

@@ -51,7 +51,10 @@ export function createSessionSecretsStore(db: Kysely<Database>, now: () => numbe
       const value = fresh ? randomBytes(32).toString("base64url") : cookieValue!;
       const row = { id: hashOf(value), user_entity_ref: userEntityRef, secrets: JSON.stringify({ ...existing, [key]: secret }), expires_at: now() + SECRETS_TTL_SECONDS * 1000 };
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("auth_session_secrets").where((eb) => eb.or([eb("id", "=", row.id), eb("expires_at", "<=", now())])).execute();
+        await trx
+          .deleteFrom("auth_session_secrets")
+          .where((eb) => eb.or([eb("id", "=", row.id), eb("expires_at", "<=", now())]))
+          .execute();
         if (fresh && cookieValue) await trx.deleteFrom("auth_session_secrets").where("id", "=", hashOf(cookieValue)).execute();
         await trx.insertInto("auth_session_secrets").values(row).execute();
       });
@@ -63,7 +66,11 @@ export function createSessionSecretsStore(db: Kysely<Database>, now: () => numbe
       const existing = await load(cookieValue, userEntityRef);
       if (!(key in existing)) return;
       delete existing[key];
-      await db.updateTable("auth_session_secrets").set({ secrets: JSON.stringify(existing) }).where("id", "=", hashOf(cookieValue)).execute();
+      await db
+        .updateTable("auth_session_secrets")
+        .set({ secrets: JSON.stringify(existing) })
+        .where("id", "=", hashOf(cookieValue))
+        .execute();
     },
 
     /** Sign-out: every secret of the session goes. */

@@ -1,10 +1,12 @@
-import { redirect } from "react-router";
 import type { RequestContext } from "../context.server";
-import { GUEST_IDENTITY, signInOptions, type Identity } from "./identity";
-import { clearedSessionCookie, SESSION_REFRESH_THRESHOLD_SECONDS, sessionCookie } from "./session.server";
+import { guestIdentity, isGuest, signInOptions, type Identity } from "./identity";
+import { browserGuestId } from "./guest.server";
+import { ownershipEntityRefs } from "./ownership.server";
+import { clearedSessionCookie, sessionCookie } from "./session.server";
 
-// Sessions as pages see them: who the visitor is, the sign-in page when a
-// session is needed, and the cookie that starts, renews or ends a session.
+// Sessions as pages see them: the sign-in options, and the cookies that
+// start, renew or end a session. Who the visitor is, is settled once per
+// request by request-identity.server.ts.
 
 export function isSecure(app: RequestContext): boolean {
   return app.publicConfig.baseUrl.startsWith("https:");
@@ -14,26 +16,6 @@ export function offeredSignInOptions(app: RequestContext): string[] {
   return signInOptions(app.config.config.auth.signInPage);
 }
 
-/**
- * The visitor's identity for a page. Without a sign-in page everyone is the
- * guest; with one, a visitor without a session is sent to it. A session
- * close to its end is renewed on the way.
- */
-export async function pageIdentity(app: RequestContext, request: Request, headers: Headers): Promise<Identity | undefined> {
-  const options = offeredSignInOptions(app);
-  if (options.length === 0) return GUEST_IDENTITY;
-  const identity = app.auth.identity;
-  if (app.auth.error && app.auth.from === "cookie") headers.append("Set-Cookie", clearedSessionCookie({ basePath: app.publicConfig.basePath, secure: isSecure(app) }));
-  if (identity) {
-    if (identity.expiresAt - Date.now() < SESSION_REFRESH_THRESHOLD_SECONDS * 1000) headers.append("Set-Cookie", await startSession(app, identity));
-    return identity;
-  }
-  const url = new URL(request.url);
-  const path = url.pathname.slice(app.publicConfig.basePath.length).replace(/(?:\/_)?\.data$/, "") || "/";
-  if (path === "/sign-in") return undefined;
-  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`${path}${url.search}`)}`, { headers });
-}
-
 export async function startSession(app: RequestContext, identity: Identity): Promise<string> {
   const { token, expiresAt } = await app.tokens.issue(identity);
   return sessionCookie(token, { basePath: app.publicConfig.basePath, secure: isSecure(app), expiresAt });
@@ -41,4 +23,22 @@ export async function startSession(app: RequestContext, identity: Identity): Pro
 
 export function endSession(app: RequestContext): string {
   return clearedSessionCookie({ basePath: app.publicConfig.basePath, secure: isSecure(app) });
+}
+
+/**
+ * A guest session for this browser: the guest's permissions, and the
+ * browser's own guest id (kept, or made now) as its settings scope. The
+ * cookies to set come back with it: the guest id's (when new) and the session's.
+ */
+export async function startGuestSession(app: RequestContext, request: Request, extra: { provider?: string; displayName?: string } = {}): Promise<{ identity: Identity; cookies: string[] }> {
+  const { guestId, setCookie } = browserGuestId(request.headers.get("cookie"), { basePath: app.publicConfig.basePath, secure: isSecure(app) });
+  const identity = guestIdentity(guestId, extra);
+  return { identity, cookies: [...(setCookie ? [setCookie] : []), await startSession(app, identity)] };
+}
+
+/** The identity a renewed session carries: a user's groups are read again, so membership changes reach it. */
+export async function renewedIdentity(app: RequestContext, current: Identity): Promise<Identity> {
+  const { userEntityRef, provider, guestId, displayName } = current;
+  if (isGuest(current)) return { userEntityRef, provider, guestId, displayName, ownershipEntityRefs: current.ownershipEntityRefs };
+  return { userEntityRef, provider, ownershipEntityRefs: await ownershipEntityRefs(app.catalog, userEntityRef) };
 }

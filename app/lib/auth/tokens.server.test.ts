@@ -28,7 +28,13 @@ describe.each(TEST_ENGINES)("user tokens on %s", (engine) => {
     const unsigned = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${payload}.`;
     await expect(service.verify(unsigned)).rejects.toMatchObject({ name: "AuthenticationError" });
     const { privateKey } = await generateKeyPair("ES256");
-    const foreign = await new SignJWT({ ent: [] }).setProtectedHeader({ alg: "ES256", kid: "x" }).setIssuer(ISSUER).setAudience("backstage").setSubject("user:default/eve").setExpirationTime("1h").sign(privateKey);
+    const foreign = await new SignJWT({ ent: [] })
+      .setProtectedHeader({ alg: "ES256", kid: "x" })
+      .setIssuer(ISSUER)
+      .setAudience("backstage")
+      .setSubject("user:default/eve")
+      .setExpirationTime("1h")
+      .sign(privateKey);
     await expect(service.verify(foreign)).rejects.toMatchObject({ name: "AuthenticationError" });
     await expect(createTokenService({ db: database.db, issuer: "https://elsewhere.example/api/auth" }).verify(token)).rejects.toThrow(/iss/);
     clock += (USER_TOKEN_TTL_SECONDS + 1) * 1000;

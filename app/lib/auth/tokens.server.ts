@@ -42,7 +42,10 @@ export function createTokenService(options: { db: Kysely<Database>; issuer: stri
         created_at: now(),
       };
       await db.insertInto("auth_keys").values(row).execute();
-      await db.deleteFrom("auth_keys").where("created_at", "<", now() - KEY_TRUST_MS).execute();
+      await db
+        .deleteFrom("auth_keys")
+        .where("created_at", "<", now() - KEY_TRUST_MS)
+        .execute();
       trusted = undefined;
     }
     signing = { kid: row.kid, key: (await importJWK(JSON.parse(row.private_jwk), "ES256")) as CryptoKey, createdAt: row.created_at };
@@ -51,7 +54,11 @@ export function createTokenService(options: { db: Kysely<Database>; issuer: stri
 
   async function trustedKeys(refresh = false): Promise<JWK[]> {
     if (!refresh && trusted && now() - trusted.at < PUBLIC_KEYS_CACHE_MS) return trusted.keys;
-    const rows = await db.selectFrom("auth_keys").select("public_jwk").where("created_at", ">=", now() - KEY_TRUST_MS).execute();
+    const rows = await db
+      .selectFrom("auth_keys")
+      .select("public_jwk")
+      .where("created_at", ">=", now() - KEY_TRUST_MS)
+      .execute();
     trusted = { keys: rows.map((row) => JSON.parse(row.public_jwk) as JWK), at: now() };
     return trusted.keys;
   }
@@ -69,7 +76,14 @@ export function createTokenService(options: { db: Kysely<Database>; issuer: stri
     async issue(identity) {
       const { kid, key } = await signingKey();
       const expiresAt = Math.floor(now() / 1000) + USER_TOKEN_TTL_SECONDS;
-      const token = await new SignJWT({ ent: identity.ownershipEntityRefs, prv: identity.provider })
+      // gst: a guest browser's settings scope; dsp: a name for display only (neither grants anything).
+      const claims = {
+        ent: identity.ownershipEntityRefs,
+        prv: identity.provider,
+        ...(identity.guestId ? { gst: identity.guestId } : {}),
+        ...(identity.displayName ? { dsp: identity.displayName } : {}),
+      };
+      const token = await new SignJWT(claims)
         .setProtectedHeader({ alg: "ES256", kid, typ: "vnd.backstage.user" })
         .setIssuer(issuer)
         .setAudience(TOKEN_AUDIENCE)
@@ -91,11 +105,18 @@ export function createTokenService(options: { db: Kysely<Database>; issuer: stri
       } catch (error) {
         throw new AuthenticationError(`Invalid token: ${(error as Error).message}`);
       }
-      const { sub, ent, prv, exp } = result.payload as { sub?: unknown; ent?: unknown; prv?: unknown; exp?: number };
+      const { sub, ent, prv, gst, dsp, exp } = result.payload as { sub?: unknown; ent?: unknown; prv?: unknown; gst?: unknown; dsp?: unknown; exp?: number };
       if (typeof sub !== "string" || !Array.isArray(ent) || !ent.every((item) => typeof item === "string")) {
         throw new AuthenticationError("Invalid token: it does not carry a user identity");
       }
-      return { userEntityRef: sub, ownershipEntityRefs: ent, provider: typeof prv === "string" ? prv : "unknown", expiresAt: (exp ?? 0) * 1000 };
+      return {
+        userEntityRef: sub,
+        ownershipEntityRefs: ent,
+        provider: typeof prv === "string" ? prv : "unknown",
+        ...(typeof gst === "string" && gst ? { guestId: gst } : {}),
+        ...(typeof dsp === "string" && dsp ? { displayName: dsp } : {}),
+        expiresAt: (exp ?? 0) * 1000,
+      };
     },
 
     async jwks() {

@@ -5,9 +5,7 @@ import { createHash } from "node:crypto";
 // sendWebMessageResponse does. Data goes in percent-encoded (quotes too), so
 // nothing in it can break out of the script; a CSP hash allows only this script.
 
-export type WebMessage =
-  | { type: "authorization_response"; response: unknown }
-  | { type: "authorization_response"; error: { name: string; message: string } };
+export type WebMessage = { type: "authorization_response"; response: unknown } | { type: "authorization_response"; error: { name: string; message: string } };
 
 function safelyEncodeURIComponent(value: string): string {
   return encodeURIComponent(value).replace(/'/g, "%27");

@@ -2,11 +2,8 @@ import type { Kysely } from "kysely";
 import type { Credentials } from "../auth/credentials";
 import type { Database } from "../db/schema";
 import { InputError, NotFoundError } from "../errors";
-import {
-  catalogEntityDeletePermission,
-  catalogEntityReadPermission,
-  catalogEntityRefreshPermission,
-} from "../permission/permissions";
+import { catalogEntityDeletePermission, catalogEntityReadPermission, catalogEntityRefreshPermission } from "./permission/permissions";
+import { decisionToFilter } from "./permission/filters";
 import { notAllowed, type PermissionService } from "../permission/permission-service.server";
 import type { Entity } from "./entity";
 import { entityRefKey, parseEntityRef } from "./entity-ref";
@@ -69,9 +66,8 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
   const { readDb: db, engine, permissions } = options;
   const cache = createGenerationCache(db);
   // The read filter is part of the key: two callers with different rights never share a count.
-  const count = (spec: QuerySpec) =>
-    cache.get(`count ${JSON.stringify([spec.filter, spec.query, spec.fullTextFilter, spec.orderFields[0]?.field, spec.permission])}`, () => countEntities(db, spec));
-  const readFilter = ({ credentials }: CallOptions) => permissions.entityFilter(credentials, catalogEntityReadPermission);
+  const count = (spec: QuerySpec) => cache.get(`count ${JSON.stringify([spec.filter, spec.query, spec.fullTextFilter, spec.orderFields[0]?.field, spec.permission])}`, () => countEntities(db, spec));
+  const readFilter = ({ credentials }: CallOptions) => decisionToFilter(permissions.decide(credentials, catalogEntityReadPermission));
   const mayRead = ({ credentials }: CallOptions, entity: Entity) => permissions.allowedOn(credentials, catalogEntityReadPermission, entity);
 
   async function readableByKey(key: string, call: CallOptions): Promise<Entity | undefined> {
@@ -165,7 +161,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       const rootKey = entityRefKey({ kind, namespace, name });
       const items: Array<{ entity: Entity; parentEntityRefs: string[] }> = [];
       const seen = new Set<string>();
-      for (let key: string | null = rootKey; key && !seen.has(key); ) {
+      for (let key: string | null = rootKey; key && !seen.has(key);) {
         seen.add(key);
         const found = await getEntityWithParent(db, key);
         if (!found || !mayRead(call, found.entity)) {

@@ -10,6 +10,7 @@ import { migrateToLatest } from "../db/migrate.server";
 import { createCatalog, type Catalog } from "./catalog.server";
 import type { Entity } from "./entity";
 import { INTERNAL_CREDENTIALS } from "../auth/credentials";
+import { createScheduler } from "../scheduler/scheduler.server";
 
 /** These tests read and write as Atrium itself, which every permission allows. */
 const SYSTEM = { credentials: INTERNAL_CREDENTIALS };
@@ -17,6 +18,7 @@ const SYSTEM = { credentials: INTERNAL_CREDENTIALS };
 // The catalog store on both engines: ingestion from real files, relations
 // both ways, processing errors, orphans, conflicts, refresh and leases.
 
+const silent = pino({ level: "silent" });
 const ALL_KINDS = ["Component", "API", "System", "Domain", "Resource", "Group", "User", "Location", "Template"];
 
 function component(name: string, spec: Record<string, unknown> = {}) {
@@ -29,7 +31,6 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
   let dir: string;
   let dbConfig: TestDatabaseConfig;
   let database: AtriumDatabase;
-  const catalogs: Catalog[] = [];
 
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "atrium-catalog-"));
@@ -38,7 +39,6 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     await migrateToLatest(database);
   });
   afterEach(async () => {
-    for (const catalog of catalogs.splice(0)) await catalog.stop();
     await database.destroy();
     await dropTestDatabase(dbConfig);
     rmSync(dir, { recursive: true, force: true });
@@ -51,10 +51,9 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
       app: { baseUrl: "http://localhost:7007" },
       catalog: { locations: locations.map((target) => ({ type: "file", target })), rules: [{ allow: ALL_KINDS }], processingInterval: false },
     });
-    const catalog = createCatalog({ db: database.db, config, rootDir: dir, logger: pino({ level: "silent" }) });
-    catalogs.push(catalog);
+    // The scheduler is never started: each test drains processing itself.
+    const catalog = createCatalog({ db: database.db, config, rootDir: dir, logger: silent, scheduler: createScheduler({ db: database.db, logger: silent }).forPlugin("catalog") });
     await catalog.start();
-    await catalog.stop();
     await catalog.engine.drain();
     return catalog;
   }
@@ -218,10 +217,8 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
       app: { baseUrl: "http://localhost:7007" },
       catalog: { locations: ["a", "b", "c"].map((name) => ({ type: "file", target: `./${name}.yaml` })), rules: [{ allow: ALL_KINDS }], processingInterval: false },
     });
-    const replicas = [0, 1].map(() => createCatalog({ db: database.db, config, rootDir: dir, logger: pino({ level: "silent" }) }));
-    catalogs.push(...replicas);
+    const replicas = [0, 1].map(() => createCatalog({ db: database.db, config, rootDir: dir, logger: silent, scheduler: createScheduler({ db: database.db, logger: silent }).forPlugin("catalog") }));
     await replicas[0].start();
-    await replicas[0].stop();
     const processed = await Promise.all(replicas.map((replica) => replica.engine.processDue()));
     expect(processed[0] + processed[1]).toBe(3);
     expect((await replicas[1].entities.queryEntities({ filter: { kind: "component" } }, SYSTEM)).totalItems).toBe(3);

@@ -7,12 +7,13 @@ import { createPermissionService, type PermissionService } from "../permission/p
 import { createEntityService } from "./catalog-service.server";
 import { stringifyLocationRef, type LocationSpec } from "./location-ref";
 import { createLocationService } from "./locations-service.server";
-import { createProcessingEngine } from "./processing/processing-engine.server";
+import type { PluginScheduler } from "../scheduler/scheduler.server";
+import { createProcessingEngine, PROCESSING_TASK_ID } from "./processing/processing-engine.server";
 import { createLocationReader } from "./processing/readers.server";
 import { syncConfigRoots } from "./store/roots.server";
 
 // The catalog, assembled once at start-up from configuration: readers,
-// rules, the processing loop and the services routes call.
+// rules, the processing task and the services routes call.
 
 /** Backstage's default when catalog.rules is not set. */
 const DEFAULT_ALLOWED_KINDS = ["Component", "API", "Location"];
@@ -26,6 +27,8 @@ export function createCatalog(options: {
   logger: Logger;
   /** Decides every call's permissions; by default, the policy in config.permission. */
   permissions?: PermissionService;
+  /** The catalog's scheduler: processing runs as its task, once the scheduler starts. */
+  scheduler: PluginScheduler;
 }) {
   const { db, config, logger } = options;
   const permissions = options.permissions ?? createPermissionService(config.permission);
@@ -36,9 +39,7 @@ export function createCatalog(options: {
     rules: location.rules,
   }));
   const globalKinds = new Set((catalog.rules ?? [{ allow: DEFAULT_ALLOWED_KINDS }]).flatMap((rule) => rule.allow.map((kind) => kind.toLowerCase())));
-  const perLocation = new Map(
-    configLocations.map(({ location, rules }) => [stringifyLocationRef(location), new Set((rules ?? []).flatMap((rule) => rule.allow.map((kind) => kind.toLowerCase())))]),
-  );
+  const perLocation = new Map(configLocations.map(({ location, rules }) => [stringifyLocationRef(location), new Set((rules ?? []).flatMap((rule) => rule.allow.map((kind) => kind.toLowerCase())))]));
   const context = {
     reader,
     allowedKinds(originKey: string) {
@@ -46,17 +47,21 @@ export function createCatalog(options: {
       return extra?.size ? new Set([...globalKinds, ...extra]) : globalKinds;
     },
   };
-  const engine = createProcessingEngine({ db, context, logger, refreshInterval: processingInterval(catalog.processingInterval) });
+  const engine = createProcessingEngine({ db, context, logger, refreshInterval: processingInterval(catalog.processingInterval), scheduler: options.scheduler });
+  // One replica at a time drains what is due; every second it looks again, as the processing loop always did.
+  options.scheduler.scheduleTask({ id: PROCESSING_TASK_ID, frequency: { seconds: 1 }, timeout: { minutes: 30 }, scope: "global", fn: (signal) => engine.drain(signal) });
   return {
     entities: createEntityService({ db, readDb: options.readDb ?? db, engine, permissions }),
     locations: createLocationService({ db, engine, reader, context, permissions }),
     engine,
-    /** Makes the config locations the catalog's config roots, then starts processing. */
+    /** Makes the config locations the catalog's config roots; the scheduler processes them once it starts. */
     async start() {
-      await syncConfigRoots(db, configLocations.map(({ location }) => location), Date.now());
-      engine.start();
+      await syncConfigRoots(
+        db,
+        configLocations.map(({ location }) => location),
+        Date.now(),
+      );
     },
-    stop: () => engine.stop(),
   };
 }
 
@@ -68,31 +73,9 @@ function configLocationSpec(location: { type: string; target: string }, rootDir:
   return { type: location.type, target: location.target };
 }
 
-/** catalog.processingInterval: a duration object ({ seconds: 100 }), an ISO 8601 duration, or false. */
-export function processingInterval(value: unknown): () => number | false {
-  if (value === false) return () => false;
-  const fixed = durationMs(value);
-  if (fixed !== undefined) return () => fixed;
+/** catalog.processingInterval, validated into milliseconds or false by the config (config/duration.ts); unset: the default range. */
+export function processingInterval(value: number | false | undefined): () => number | false {
+  if (value !== undefined) return () => value;
   const [min, max] = DEFAULT_INTERVAL_RANGE_MS;
   return () => min + Math.floor(Math.random() * (max - min));
-}
-
-const UNIT_MS: Record<string, number> = { milliseconds: 1, seconds: 1000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
-
-function durationMs(value: unknown): number | undefined {
-  if (typeof value === "string") {
-    const match = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(value.trim());
-    if (!match) return undefined;
-    const [, days, hours, minutes, seconds] = match.map((part) => Number(part ?? 0));
-    return ((days * 24 + hours) * 60 + minutes) * 60_000 + seconds * 1000;
-  }
-  if (value && typeof value === "object") {
-    let total = 0;
-    for (const [unit, amount] of Object.entries(value)) {
-      if (!(unit in UNIT_MS) || typeof amount !== "number") return undefined;
-      total += amount * UNIT_MS[unit];
-    }
-    return total > 0 ? total : undefined;
-  }
-  return undefined;
 }

@@ -6,7 +6,10 @@ import { GUEST_IDENTITY } from "../auth/identity";
 import { configSchema } from "../config/schema";
 import type { RequestContext } from "../context.server";
 import { createCatalog, type Catalog } from "./catalog.server";
+import { createScheduler } from "../scheduler/scheduler.server";
 import { ANNOTATION_ORIGIN_LOCATION, ANNOTATION_ORPHAN, type Entity } from "./entity";
+import { parseForm, refuseSubmission } from "../forms/submission";
+import { entityDialogSchema } from "./entity-dialogs";
 import { entityDialogAction, loadEntityDialogs } from "./entity-dialogs.server";
 import { addLocation, listLocations } from "./store/roots.server";
 
@@ -43,17 +46,22 @@ describe("the entity page's dialogs", () => {
         }),
         rootDir: "/",
         logger: silent,
+        scheduler: createScheduler({ db: fixture.db, logger: silent }).forPlugin("catalog"),
       }),
     );
   const entity = (ref: string) => fixture.catalog.entities.entityByRef(ref, { credentials: guest }) as Promise<Entity>;
-  const load = async (search: string, subject: Entity) =>
-    loadEntityDialogs(app(), { url: new URL(`http://localhost/catalog/default/component/x${search}`), entity: subject, credentials: guest });
+  const load = async (search: string, subject: Entity) => loadEntityDialogs(app(), { url: new URL(`http://localhost/catalog/default/component/x${search}`), entity: subject, credentials: guest });
   const post = (context: RequestContext, subject: Entity, fields: Record<string, string>) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     const request = new Request("http://localhost/catalog/default/component/x?unregister", { method: "POST", body: form });
-    return entityDialogAction(context, { request, form, entity: subject, credentials: guest, identity: GUEST_IDENTITY });
+    const submission = parseForm(form, entityDialogSchema);
+    if (submission.status !== "success") throw new Error("the entity page's action refuses this post before the dialogs see it");
+    return entityDialogAction(context, { request, submission, entity: subject, credentials: guest, identity: GUEST_IDENTITY });
   };
+  /** A refusal as the page receives it: conform's reply with the service's message as the form's error. */
+  const refusal = (status: number, message: string) =>
+    expect.objectContaining({ init: { status }, data: expect.objectContaining({ error: { "": [expect.stringContaining(message)] }, initialValue: expect.any(Object) }) });
 
   it("opens nothing without a dialog parameter", async () => {
     expect(await load("", await entity("component:default/ledger"))).toEqual({ kind: "none" });
@@ -120,14 +128,19 @@ describe("the entity page's dialogs", () => {
     expect(await load("?delete", orphan)).toEqual({ kind: "delete-orphan" });
   });
 
-  it("ignores a post whose intent is not the dialogs'", async () => {
-    expect(await post(app(), await entity("component:default/ledger"), { intent: "star" })).toBeUndefined();
-    expect(await post(app(), await entity("component:default/ledger"), {})).toBeUndefined();
+  it("refuses a post whose intent is not the dialogs' beside the intent, with the value kept", async () => {
+    for (const fields of [{ intent: "star" }, {}] as Array<Record<string, string>>) {
+      const submission = parseForm(new URLSearchParams(fields), entityDialogSchema);
+      expect(submission.status).toBe("error");
+      const refused = refuseSubmission(submission);
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data).toMatchObject({ initialValue: fields, error: { intent: ["entityDialogs.unregister.intentInvalid"] } });
+    }
   });
 
   it("refuses to delete without catalog.entity.delete, with 403 and nothing changed", async () => {
     const ledger = await entity("component:default/ledger");
-    expect(await post(readOnly(), ledger, { intent: "delete-entity" })).toEqual({ status: 403, error: expect.stringContaining("catalog.entity.delete") });
+    expect(await post(readOnly(), ledger, { intent: "delete-entity" })).toEqual(refusal(403, "catalog.entity.delete"));
     expect(await entity("component:default/ledger")).toBeDefined();
   });
 
@@ -143,7 +156,7 @@ describe("the entity page's dialogs", () => {
     it("refuses to unregister it without catalog.location.delete, with 403 and nothing changed", async () => {
       const [location] = (await listLocations(fixture.db)).filter((item) => item.target === target);
       const result = await post(readOnly(), await entity(location.entityRef), { intent: "unregister-location" });
-      expect(result).toEqual({ status: 403, error: expect.stringContaining("catalog.location.delete") });
+      expect(result).toEqual(refusal(403, "catalog.location.delete"));
       expect((await listLocations(fixture.db)).map((item) => item.target)).toContain(target);
       expect(await entity(location.entityRef)).toBeDefined();
     });

@@ -4,18 +4,11 @@ import type { Credentials } from "../auth/credentials";
 import type { Identity } from "../auth/identity";
 import type { RequestContext } from "../context.server";
 import { statusOf } from "../errors";
+import { refuseSubmission, type AcceptedSubmission } from "../forms/submission";
 import { createTranslator } from "../i18n/i18n";
 import { readPreferences } from "../settings/preferences";
 import { ANNOTATION_ORPHAN, type Entity } from "./entity";
-import {
-  DELETE_ENTITY_INTENT,
-  DELETE_PARAM,
-  INSPECT_PARAM,
-  parseInspectTab,
-  UNREGISTER_LOCATION_INTENT,
-  UNREGISTER_PARAM,
-  type EntityDialogsData,
-} from "./entity-dialogs";
+import { DELETE_PARAM, entityDialogSchema, INSPECT_PARAM, parseInspectTab, UNREGISTER_LOCATION_INTENT, UNREGISTER_PARAM, type EntityDialogsData } from "./entity-dialogs";
 import { stringifyEntityRef } from "./entity-ref";
 import { loadInspectorTab } from "./inspector/load-inspector.server";
 import { deleteEntity, unregisterLocation, unregisterState } from "./unregister/unregister.server";
@@ -28,15 +21,12 @@ import { deleteEntity, unregisterLocation, unregisterState } from "./unregister/
 /**
  * Where the user goes once the entity is gone: the catalog index. The
  * entity page's configurable unregister-redirect binding replaces this when
- * the page passes it in (spec 2.2).
+ * the page passes it in (app/lib/catalog/entity-page/external-routes.ts).
  */
 export const DEFAULT_UNREGISTER_REDIRECT = "/catalog";
 
 /** What the dialogs named in the URL need, or { kind: "none" } when none is open. */
-export async function loadEntityDialogs(
-  app: RequestContext,
-  { url, entity, credentials }: { url: URL; entity: Entity; credentials: Credentials },
-): Promise<EntityDialogsData> {
+export async function loadEntityDialogs(app: RequestContext, { url, entity, credentials }: { url: URL; entity: Entity; credentials: Credentials }): Promise<EntityDialogsData> {
   const params = url.searchParams;
   if (params.has(INSPECT_PARAM)) {
     return { kind: "inspector", data: await loadInspectorTab(app.catalog, parseInspectTab(params.get(INSPECT_PARAM)), entity, credentials) };
@@ -58,26 +48,23 @@ export function isOrphan(entity: Entity): boolean {
   return entity.metadata.annotations?.[ANNOTATION_ORPHAN] === "true";
 }
 
-export type EntityDialogActionError = { error: string; status: number };
-
 /**
- * The dialogs' form posts (intent unregister-location or delete-entity):
- * a redirect when done, or data with an error (and the HTTP status it
- * deserves: 403 without permission, 404 when the location is gone) for the
- * page to show. Returns undefined for an intent that is not the dialogs'.
+ * The dialogs' form posts (intent unregister-location or delete-entity),
+ * parsed with entityDialogSchema: a redirect when done, or the form's reply
+ * with the service's refusal as the form's error and the HTTP status it
+ * deserves (403 without permission, 404 when the location is gone).
  */
 export async function entityDialogAction(
   app: RequestContext,
   {
     request,
-    form,
+    submission,
     entity,
     credentials,
-  }: { request: Request; form: FormData; entity: Entity; credentials: Credentials; identity: Identity | undefined },
+  }: { request: Request; submission: AcceptedSubmission<typeof entityDialogSchema>; entity: Entity; credentials: Credentials; identity: Identity | undefined },
   options: { redirectTo?: string } = {},
-): Promise<Response | EntityDialogActionError | undefined> {
-  const intent = form.get("intent");
-  if (intent !== UNREGISTER_LOCATION_INTENT && intent !== DELETE_ENTITY_INTENT) return undefined;
+) {
+  const { intent } = submission.value;
   const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
   const redirectTo = options.redirectTo ?? DEFAULT_UNREGISTER_REDIRECT;
   try {
@@ -94,6 +81,7 @@ export async function entityDialogAction(
     const status = statusOf(error);
     app.logger.error({ err: error, requestId: app.requestId, intent, entityRef: stringifyEntityRef(entity) }, "Unregistering or deleting an entity failed");
     // Errors we did not anticipate keep their details in the log, found by the request id.
-    return { error: status === 500 ? t("entityDialogs.unregister.unexpectedError", { requestId: app.requestId }) : (error as Error).message, status };
+    const message = status === 500 ? t("entityDialogs.unregister.unexpectedError", { requestId: app.requestId }) : (error as Error).message;
+    return refuseSubmission(submission, { formErrors: [message], status });
   }
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Presentations } from "./presentation";
 
 // What the entity page's dialogs (inspector, unregister and delete) hand from
@@ -18,10 +19,20 @@ export type InspectorTab = (typeof INSPECTOR_TABS)[number];
 export const UNREGISTER_LOCATION_INTENT = "unregister-location";
 export const DELETE_ENTITY_INTENT = "delete-entity";
 
+/** The dialogs' forms: a button posting one of the intents (app/lib/forms/submission.ts). */
+export const entityDialogSchema = z.object({
+  intent: z.enum([UNREGISTER_LOCATION_INTENT, DELETE_ENTITY_INTENT], { error: "entityDialogs.unregister.intentInvalid" }),
+});
+
+/** The id of the form posting an intent; its errors (conform's `${id}-error`) show in the dialog. */
+export function entityDialogFormId(intent: string): string {
+  return `entity-dialog-${intent}`;
+}
+
 /** Backstage's marker for an entity from a protected configuration: it can be deleted, never unregistered. */
 export const BOOTSTRAP_LOCATION_REF = "bootstrap:bootstrap";
 
-/** An empty or unknown value opens the first tab, as the spec asks. */
+/** An empty or unknown value opens the first tab, as Backstage's inspector does. */
 export function parseInspectTab(value: string | null): InspectorTab {
   return (INSPECTOR_TABS as readonly string[]).includes(value ?? "") ? (value as InspectorTab) : INSPECTOR_TABS[0];
 }
@@ -68,8 +79,4 @@ export type UnregisterState =
   | { type: "only-delete" }
   | { type: "unregister"; location: string; colocatedEntityRefs: string[]; presentations: Presentations };
 
-export type EntityDialogsData =
-  | { kind: "none" }
-  | { kind: "inspector"; data: InspectorTabData }
-  | { kind: "unregister"; state: UnregisterState }
-  | { kind: "delete-orphan" };
+export type EntityDialogsData = { kind: "none" } | { kind: "inspector"; data: InspectorTabData } | { kind: "unregister"; state: UnregisterState } | { kind: "delete-orphan" };

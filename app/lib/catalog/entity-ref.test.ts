@@ -2,13 +2,7 @@ import * as backstage from "@backstage/catalog-model";
 import { describe, expect, it } from "vitest";
 import { InputError } from "~/lib/errors";
 import type { Entity } from "./entity";
-import {
-  entityRefKey,
-  getCompoundEntityRef,
-  humanizeEntityRef,
-  parseEntityRef,
-  stringifyEntityRef,
-} from "./entity-ref";
+import { entityRefKey, getCompoundEntityRef, humanizeEntityRef, parseEntityRef, stringifyEntityRef } from "./entity-ref";
 import type { EntityRefContext } from "./entity-ref";
 
 const entity = (kind: string, name: string, namespace?: string): Entity => ({
@@ -51,25 +45,36 @@ describe("parseEntityRef", () => {
   });
 
   const inputs: Array<string | { kind?: string; namespace?: string; name: string }> = [
-    "component:default/web", "web", "ops/web", "Group:Ops/Team-A", "a:b/c/d", "ns/a:b", ":x", "x:", "/x", "x/", "",
-    "group:/x", "a::b", "a//b", { name: "x" }, { kind: "", name: "x" }, { namespace: "", name: "x" }, { kind: "K", name: "" },
+    "component:default/web",
+    "web",
+    "ops/web",
+    "Group:Ops/Team-A",
+    "a:b/c/d",
+    "ns/a:b",
+    ":x",
+    "x:",
+    "/x",
+    "x/",
+    "",
+    "group:/x",
+    "a::b",
+    "a//b",
+    { name: "x" },
+    { kind: "", name: "x" },
+    { namespace: "", name: "x" },
+    { kind: "K", name: "" },
   ];
-  const contexts: Array<EntityRefContext | undefined> = [
-    undefined, { defaultKind: "Group" }, { defaultKind: "Group", defaultNamespace: "team" }, { defaultNamespace: "" }, { defaultKind: "" },
-  ];
-  it.each(inputs.flatMap((ref) => contexts.map((context) => [ref, context] as const)))(
-    "agrees with @backstage/catalog-model for %j with %j",
-    (ref, context) => {
-      const outcome = (fn: () => unknown) => {
-        try {
-          return { value: fn() };
-        } catch (error) {
-          return { error: (error as Error).message };
-        }
-      };
-      expect(outcome(() => parseEntityRef(ref, context))).toEqual(outcome(() => backstage.parseEntityRef(ref, context)));
-    },
-  );
+  const contexts: Array<EntityRefContext | undefined> = [undefined, { defaultKind: "Group" }, { defaultKind: "Group", defaultNamespace: "team" }, { defaultNamespace: "" }, { defaultKind: "" }];
+  it.each(inputs.flatMap((ref) => contexts.map((context) => [ref, context] as const)))("agrees with @backstage/catalog-model for %j with %j", (ref, context) => {
+    const outcome = (fn: () => unknown) => {
+      try {
+        return { value: fn() };
+      } catch (error) {
+        return { error: (error as Error).message };
+      }
+    };
+    expect(outcome(() => parseEntityRef(ref, context))).toEqual(outcome(() => backstage.parseEntityRef(ref, context)));
+  });
 });
 
 describe("stringifyEntityRef", () => {

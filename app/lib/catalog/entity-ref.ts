@@ -35,10 +35,7 @@ function splitRef(ref: string): { kind?: string; namespace?: string; name: strin
  * Throws InputError for an empty ref or when kind, namespace or name end up
  * missing; the namespace falls back to "default" even without a context.
  */
-export function parseEntityRef(
-  ref: string | PartialEntityRef,
-  context?: EntityRefContext,
-): CompoundEntityRef {
+export function parseEntityRef(ref: string | PartialEntityRef, context?: EntityRefContext): CompoundEntityRef {
   if (!ref) throw new InputError("Entity reference must not be empty");
   // `||`, not `??`: Backstage treats an empty default namespace as absent.
   const defaultNamespace = context?.defaultNamespace || DEFAULT_NAMESPACE;
@@ -47,9 +44,7 @@ export function parseEntityRef(
   const namespace = parts.namespace ?? defaultNamespace;
   const name = parts.name;
   if (!kind) {
-    throw new InputError(
-      `Entity reference ${JSON.stringify(ref)} had missing or empty kind (e.g. did not start with "component:" or similar)`,
-    );
+    throw new InputError(`Entity reference ${JSON.stringify(ref)} had missing or empty kind (e.g. did not start with "component:" or similar)`);
   }
   if (!namespace) {
     throw new InputError(`Entity reference ${JSON.stringify(ref)} had missing or empty namespace`);
@@ -93,10 +88,7 @@ export function entityRefKey(ref: string | CompoundEntityRef | Entity): string {
  * default kind, the namespace left out when it is the default one ("default",
  * or the given string; `false` always shows it). The name keeps its case.
  */
-export function humanizeEntityRef(
-  ref: CompoundEntityRef | Entity,
-  options?: { defaultKind?: string; defaultNamespace?: string | false },
-): string {
+export function humanizeEntityRef(ref: CompoundEntityRef | Entity, options?: { defaultKind?: string; defaultNamespace?: string | false }): string {
   const compound = isEntity(ref) ? getCompoundEntityRef(ref) : ref;
   const namespace = compound.namespace || DEFAULT_NAMESPACE;
   const hiddenNamespace = options?.defaultNamespace === undefined ? DEFAULT_NAMESPACE : options.defaultNamespace;

@@ -12,8 +12,6 @@ describe("entityRoute", () => {
   });
 
   it("takes an entity", () => {
-    expect(entityRoute({ apiVersion: "backstage.io/v1alpha1", kind: "User", metadata: { name: "jo", namespace: "people" } })).toBe(
-      "/catalog/people/user/jo",
-    );
+    expect(entityRoute({ apiVersion: "backstage.io/v1alpha1", kind: "User", metadata: { name: "jo", namespace: "people" } })).toBe("/catalog/people/user/jo");
   });
 });

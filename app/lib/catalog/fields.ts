@@ -5,7 +5,10 @@ import { InputError } from "../errors";
 // joined with the next ones until it names an existing key, as Backstage does.
 
 export function parseFields(params: string[]): string[] | undefined {
-  const fields = params.flatMap((param) => param.split(",")).map((field) => field.trim()).filter(Boolean);
+  const fields = params
+    .flatMap((param) => param.split(","))
+    .map((field) => field.trim())
+    .filter(Boolean);
   for (const field of fields) {
     if (field.includes("[")) throw new InputError("invalid fields, array type fields are not supported");
   }

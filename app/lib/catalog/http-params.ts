@@ -6,11 +6,14 @@ import { parsePredicate, type FilterPredicate } from "./query/predicate";
 
 /** GET /entities `order=asc:metadata.name`. */
 export function parseOrderParams(params: string[]): OrderField[] | undefined {
-  const fields = params.flatMap((param) => param.split(",")).filter(Boolean).map((item) => {
-    const match = /^(asc|desc):(.+)$/.exec(item.trim());
-    if (!match) throw new InputError(`Invalid order parameter "${item}", expected "<asc or desc>:<field name>"`);
-    return { order: match[1] as "asc" | "desc", field: match[2] };
-  });
+  const fields = params
+    .flatMap((param) => param.split(","))
+    .filter(Boolean)
+    .map((item) => {
+      const match = /^(asc|desc):(.+)$/.exec(item.trim());
+      if (!match) throw new InputError(`Invalid order parameter "${item}", expected "<asc or desc>:<field name>"`);
+      return { order: match[1] as "asc" | "desc", field: match[2] };
+    });
   return fields.length ? fields : undefined;
 }
 

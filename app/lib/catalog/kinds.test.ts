@@ -4,8 +4,7 @@ import { InputError } from "~/lib/errors";
 import type { Entity } from "./entity";
 import { apiVersionsOf, KNOWN_KINDS, validateKind } from "./kinds";
 
-const make = (kind: string, spec: unknown, apiVersion = "backstage.io/v1alpha1"): Entity =>
-  ({ apiVersion, kind, metadata: { name: "x", namespace: "default" }, spec }) as Entity;
+const make = (kind: string, spec: unknown, apiVersion = "backstage.io/v1alpha1"): Entity => ({ apiVersion, kind, metadata: { name: "x", namespace: "default" }, spec }) as Entity;
 
 const validSpecs: Record<string, Record<string, unknown>> = {
   Component: { type: "service", lifecycle: "production", owner: "team-a", system: "s", subcomponentOf: "c", providesApis: ["a"], consumesApis: [], dependsOn: ["resource:db"] },
@@ -57,10 +56,12 @@ describe("validateKind", () => {
     expect(apiVersionsOf("Widget")).toEqual([]);
   });
 
-  it.each(Object.entries(validSpecs).flatMap(([kind, spec]) => [
-    [kind, spec, "backstage.io/v1alpha1"],
-    [kind, spec, "backstage.io/v1beta1"],
-  ]))("accepts a valid %s (%j) under %s, as Backstage does", async (kind, spec, apiVersion) => {
+  it.each(
+    Object.entries(validSpecs).flatMap(([kind, spec]) => [
+      [kind, spec, "backstage.io/v1alpha1"],
+      [kind, spec, "backstage.io/v1beta1"],
+    ]),
+  )("accepts a valid %s (%j) under %s, as Backstage does", async (kind, spec, apiVersion) => {
     const entity = make(kind, spec, apiVersion);
     expect(() => validateKind(entity)).not.toThrow();
     expect(await backstageVerdict(entity)).toBe("ok");
@@ -110,9 +111,7 @@ describe("validateKind", () => {
     ["Template", "scaffolder.backstage.io/v1beta2"],
   ])("does not recognise kind %s with apiVersion %s", (kind, apiVersion) => {
     const entity = make(kind, validSpecs.Component, apiVersion);
-    expect(() => validateKind(entity)).toThrow(
-      new InputError(`No processor recognized the entity ${kind.toLowerCase()}:default/x as valid, possibly caused by a foreign kind or apiVersion`),
-    );
+    expect(() => validateKind(entity)).toThrow(new InputError(`No processor recognized the entity ${kind.toLowerCase()}:default/x as valid, possibly caused by a foreign kind or apiVersion`));
   });
 
   // Specs with several defects at once: the first one reported must be Backstage's.

@@ -130,17 +130,7 @@ const KINDS: Record<string, KindDefinition> = {
 };
 
 /** The kinds the catalog accepts, spelled as catalog files must spell them (kind is case-sensitive). */
-export const KNOWN_KINDS = [
-  "Component",
-  "API",
-  "System",
-  "Domain",
-  "Resource",
-  "Group",
-  "User",
-  "Location",
-  "Template",
-] as const;
+export const KNOWN_KINDS = ["Component", "API", "System", "Domain", "Resource", "Group", "User", "Location", "Template"] as const;
 
 export type KnownKind = (typeof KNOWN_KINDS)[number];
 
@@ -159,14 +149,10 @@ export function validateKind(entity: Entity): void {
   const definition = Object.hasOwn(KINDS, entity.kind) ? KINDS[entity.kind] : undefined;
   const ref = stringifyEntityRef(entity);
   if (!definition || !definition.apiVersions.includes(entity.apiVersion)) {
-    throw new InputError(
-      `No processor recognized the entity ${ref} as valid, possibly caused by a foreign kind or apiVersion`,
-    );
+    throw new InputError(`No processor recognized the entity ${ref} as valid, possibly caused by a foreign kind or apiVersion`);
   }
   const [first] = schemaIssues(definition.schema, entity);
   if (first) {
-    throw new InputError(
-      `Processor ${definition.processor} threw an error while validating the entity ${ref}; caused by TypeError: ${describeIssue(first, true)}`,
-    );
+    throw new InputError(`Processor ${definition.processor} threw an error while validating the entity ${ref}; caused by TypeError: ${describeIssue(first, true)}`);
   }
 }

@@ -8,7 +8,7 @@ import {
   catalogLocationCreatePermission,
   catalogLocationDeletePermission,
   catalogLocationReadPermission,
-} from "../permission/permissions";
+} from "./permission/permissions";
 import type { PermissionService } from "../permission/permission-service.server";
 import type { CallOptions } from "./catalog-service.server";
 import { getEntityByKey } from "./query/entities-query.server";
@@ -37,13 +37,7 @@ export const ALLOWED_LOCATION_TYPES = ["url"];
 const MAX_DRY_RUN_ENTITIES = 10_000;
 const MAX_DRY_RUN_DEPTH = 10;
 
-export function createLocationService(options: {
-  db: Kysely<Database>;
-  engine: ProcessingEngine;
-  reader: LocationReader;
-  context: ProcessingContext;
-  permissions: PermissionService;
-}) {
+export function createLocationService(options: { db: Kysely<Database>; engine: ProcessingEngine; reader: LocationReader; context: ProcessingContext; permissions: PermissionService }) {
   const { db, engine, reader, context, permissions } = options;
   const mayReadLocations = ({ credentials }: CallOptions) => permissions.decide(credentials, catalogLocationReadPermission).result === "ALLOW";
 
@@ -120,11 +114,11 @@ export function createLocationService(options: {
         };
       }
       if (existing && options.onConflict === "refresh") {
-        void engine.processNow(existing.entityRef);
+        await engine.processSoon(existing.entityRef);
         return { location: existing, entities: [] };
       }
       const stored = await addLocation(db, location, Date.now());
-      void engine.processNow(stored.entityRef);
+      await engine.processSoon(stored.entityRef);
       return { location: stored, entities: [] as Entity[] };
     },
 
@@ -133,7 +127,7 @@ export function createLocationService(options: {
       permissions.assertAllowed(call.credentials, catalogLocationCreatePermission);
       checkRegistrable(location);
       const stored = await updateLocation(db, id, location, Date.now());
-      void engine.processNow(stored.entityRef);
+      await engine.processSoon(stored.entityRef);
       return stored;
     },
 

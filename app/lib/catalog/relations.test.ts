@@ -13,8 +13,7 @@ const make = (kind: string, spec: Record<string, unknown>, namespace?: string, a
 });
 
 /** Relations as "source type target" lines, easy to read in a failing test. */
-const lines = (entity: Entity) =>
-  relationsOf(entity).map((r) => `${stringifyEntityRef(r.source)} ${r.type} ${stringifyEntityRef(r.target)}`);
+const lines = (entity: Entity) => relationsOf(entity).map((r) => `${stringifyEntityRef(r.source)} ${r.type} ${stringifyEntityRef(r.target)}`);
 
 describe("relationsOf", () => {
   it("derives every Component relation, both ways, in Backstage's order", () => {
@@ -48,34 +47,69 @@ describe("relationsOf", () => {
   });
 
   it.each([
-    ["API", { owner: "user:jane", system: "shop" }, [
-      "api:default/self ownedBy user:default/jane", "user:default/jane ownerOf api:default/self",
-      "api:default/self partOf system:default/shop", "system:default/shop hasPart api:default/self",
-    ]],
-    ["Resource", { owner: "team-a", dependsOn: ["resource:disk"], dependencyOf: ["component:web"], system: "shop" }, [
-      "resource:default/self ownedBy group:default/team-a", "group:default/team-a ownerOf resource:default/self",
-      "resource:default/self dependsOn resource:default/disk", "resource:default/disk dependencyOf resource:default/self",
-      "resource:default/self dependencyOf component:default/web", "component:default/web dependsOn resource:default/self",
-      "resource:default/self partOf system:default/shop", "system:default/shop hasPart resource:default/self",
-    ]],
-    ["System", { owner: "team-a", domain: "commerce" }, [
-      "system:default/self ownedBy group:default/team-a", "group:default/team-a ownerOf system:default/self",
-      "system:default/self partOf domain:default/commerce", "domain:default/commerce hasPart system:default/self",
-    ]],
-    ["Domain", { owner: "team-a", subdomainOf: "business" }, [
-      "domain:default/self ownedBy group:default/team-a", "group:default/team-a ownerOf domain:default/self",
-      "domain:default/self partOf domain:default/business", "domain:default/business hasPart domain:default/self",
-    ]],
-    ["Group", { type: "team", parent: "org", children: ["squad"], members: ["jane", "group:not-a-user"] }, [
-      "group:default/self childOf group:default/org", "group:default/org parentOf group:default/self",
-      "group:default/self parentOf group:default/squad", "group:default/squad childOf group:default/self",
-      "group:default/self hasMember user:default/jane", "user:default/jane memberOf group:default/self",
-      "group:default/self hasMember group:default/not-a-user", "group:default/not-a-user memberOf group:default/self",
-    ]],
-    ["User", { memberOf: ["team-a", "other/team-b"] }, [
-      "user:default/self memberOf group:default/team-a", "group:default/team-a hasMember user:default/self",
-      "user:default/self memberOf group:other/team-b", "group:other/team-b hasMember user:default/self",
-    ]],
+    [
+      "API",
+      { owner: "user:jane", system: "shop" },
+      ["api:default/self ownedBy user:default/jane", "user:default/jane ownerOf api:default/self", "api:default/self partOf system:default/shop", "system:default/shop hasPart api:default/self"],
+    ],
+    [
+      "Resource",
+      { owner: "team-a", dependsOn: ["resource:disk"], dependencyOf: ["component:web"], system: "shop" },
+      [
+        "resource:default/self ownedBy group:default/team-a",
+        "group:default/team-a ownerOf resource:default/self",
+        "resource:default/self dependsOn resource:default/disk",
+        "resource:default/disk dependencyOf resource:default/self",
+        "resource:default/self dependencyOf component:default/web",
+        "component:default/web dependsOn resource:default/self",
+        "resource:default/self partOf system:default/shop",
+        "system:default/shop hasPart resource:default/self",
+      ],
+    ],
+    [
+      "System",
+      { owner: "team-a", domain: "commerce" },
+      [
+        "system:default/self ownedBy group:default/team-a",
+        "group:default/team-a ownerOf system:default/self",
+        "system:default/self partOf domain:default/commerce",
+        "domain:default/commerce hasPart system:default/self",
+      ],
+    ],
+    [
+      "Domain",
+      { owner: "team-a", subdomainOf: "business" },
+      [
+        "domain:default/self ownedBy group:default/team-a",
+        "group:default/team-a ownerOf domain:default/self",
+        "domain:default/self partOf domain:default/business",
+        "domain:default/business hasPart domain:default/self",
+      ],
+    ],
+    [
+      "Group",
+      { type: "team", parent: "org", children: ["squad"], members: ["jane", "group:not-a-user"] },
+      [
+        "group:default/self childOf group:default/org",
+        "group:default/org parentOf group:default/self",
+        "group:default/self parentOf group:default/squad",
+        "group:default/squad childOf group:default/self",
+        "group:default/self hasMember user:default/jane",
+        "user:default/jane memberOf group:default/self",
+        "group:default/self hasMember group:default/not-a-user",
+        "group:default/not-a-user memberOf group:default/self",
+      ],
+    ],
+    [
+      "User",
+      { memberOf: ["team-a", "other/team-b"] },
+      [
+        "user:default/self memberOf group:default/team-a",
+        "group:default/team-a hasMember user:default/self",
+        "user:default/self memberOf group:other/team-b",
+        "group:other/team-b hasMember user:default/self",
+      ],
+    ],
     ["Location", { target: "https://example.com/a.yaml", owner: "team-a" }, []],
     ["Widget", { owner: "team-a" }, []],
   ])("derives the relations of a %s with spec %j", (kind, spec, expected) => {

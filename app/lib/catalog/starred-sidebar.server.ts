@@ -1,4 +1,4 @@
-import type { Identity } from "../auth/identity";
+import { settingsOwnerOf, type Identity } from "../auth/identity";
 import { pageCredentials } from "../auth/request-credentials.server";
 import type { RequestContext } from "../context.server";
 import { lookupPresentation } from "./presentation";
@@ -16,7 +16,7 @@ const starredPerRequest = new WeakMap<RequestContext, Promise<string[]>>();
  */
 export function requestStarredRefs(app: RequestContext, identity: Identity): Promise<string[]> {
   let refs = starredPerRequest.get(app);
-  if (!refs) starredPerRequest.set(app, (refs = starredEntityRefs(app.userSettings, identity.userEntityRef)));
+  if (!refs) starredPerRequest.set(app, (refs = starredEntityRefs(app.userSettings, settingsOwnerOf(identity))));
   return refs;
 }
 

@@ -15,40 +15,57 @@ import {
   validateEntityProblems,
 } from "./validation";
 
-const LEARN_MORE =
-  "To learn more about catalog file format, visit: https://github.com/backstage/backstage/blob/master/docs/architecture-decisions/adr002-default-catalog-file-format.md";
+const LEARN_MORE = "To learn more about catalog file format, visit: https://github.com/backstage/backstage/blob/master/docs/architecture-decisions/adr002-default-catalog-file-format.md";
 
 const long = (n: number, c = "a") => c.repeat(n);
 
 // [predicate, Backstage's own, values that pass, values that fail]
 const predicates = [
-  ["isValidEntityName", isValidEntityName, backstage.KubernetesValidatorFunctions.isValidObjectName,
+  [
+    "isValidEntityName",
+    isValidEntityName,
+    backstage.KubernetesValidatorFunctions.isValidObjectName,
     ["a", "web", "My_Service.v2", "a-b", "a--b", "a..b", "A1", long(63)],
-    ["", "-a", "a-", "_a", "a.", "a b", "a/b", "ä", long(64), 3, null, undefined]],
-  ["isValidKind", isValidKind, backstage.KubernetesValidatorFunctions.isValidKind,
-    ["Component", "API", "x", "Kind2", long(63, "K")],
-    ["", "2Kind", "My-Kind", "my_kind", "Kind.x", long(64, "K"), 1]],
-  ["isValidNamespace", isValidNamespace, backstage.KubernetesValidatorFunctions.isValidNamespace,
+    ["", "-a", "a-", "_a", "a.", "a b", "a/b", "ä", long(64), 3, null, undefined],
+  ],
+  ["isValidKind", isValidKind, backstage.KubernetesValidatorFunctions.isValidKind, ["Component", "API", "x", "Kind2", long(63, "K")], ["", "2Kind", "My-Kind", "my_kind", "Kind.x", long(64, "K"), 1]],
+  [
+    "isValidNamespace",
+    isValidNamespace,
+    backstage.KubernetesValidatorFunctions.isValidNamespace,
     ["default", "team-a", "a--b", "1", long(63)],
-    ["", "Default", "-a", "a-", "a_b", "a.b", long(64), null]],
-  ["isValidApiVersion", isValidApiVersion, backstage.KubernetesValidatorFunctions.isValidApiVersion,
+    ["", "Default", "-a", "a-", "a_b", "a.b", long(64), null],
+  ],
+  [
+    "isValidApiVersion",
+    isValidApiVersion,
+    backstage.KubernetesValidatorFunctions.isValidApiVersion,
     ["backstage.io/v1alpha1", "v1", "my-company.net/V1", "a/b", `${long(63)}.${long(63)}.${long(63)}.${long(61)}/v1`],
-    ["", "/v1", "backstage.io/", "a/b/c", "Backstage.io/v1", "backstage.io/v1-alpha", "backstage.io/1.0", "1.0", `${long(63)}.${long(63)}.${long(63)}.${long(62)}/v1`, long(64)]],
-  ["isValidLabelKey", isValidLabelKey, backstage.KubernetesValidatorFunctions.isValidLabelKey,
+    ["", "/v1", "backstage.io/", "a/b/c", "Backstage.io/v1", "backstage.io/v1-alpha", "backstage.io/1.0", "1.0", `${long(63)}.${long(63)}.${long(63)}.${long(62)}/v1`, long(64)],
+  ],
+  [
+    "isValidLabelKey",
+    isValidLabelKey,
+    backstage.KubernetesValidatorFunctions.isValidLabelKey,
     ["app", "backstage.io/custom", "product_name", "a.b-c_d"],
-    ["", "/a", "a/", "a/b/c", "Backstage.io/x", "x/-a", "a b"]],
-  ["isValidLabelValue", isValidLabelValue, backstage.KubernetesValidatorFunctions.isValidLabelValue,
-    ["", "ValueStuff", "v1.2_3-x"],
-    ["Random value Generator", "-x", long(64), 5]],
-  ["isValidAnnotationKey", isValidAnnotationKey, backstage.KubernetesValidatorFunctions.isValidAnnotationKey,
+    ["", "/a", "a/", "a/b/c", "Backstage.io/x", "x/-a", "a b"],
+  ],
+  ["isValidLabelValue", isValidLabelValue, backstage.KubernetesValidatorFunctions.isValidLabelValue, ["", "ValueStuff", "v1.2_3-x"], ["Random value Generator", "-x", long(64), 5]],
+  [
+    "isValidAnnotationKey",
+    isValidAnnotationKey,
+    backstage.KubernetesValidatorFunctions.isValidAnnotationKey,
     ["backstage.io/techdocs-ref", "github.com/project-slug", "docs"],
-    ["", "https://x", "a/b/c", "UPPER.io/x", "x/"]],
-  ["isValidAnnotationValue", isValidAnnotationValue, backstage.KubernetesValidatorFunctions.isValidAnnotationValue,
-    ["", "anything at all / :", "dir:."],
-    [1, null, undefined, {}]],
-  ["isValidTag", isValidTag, backstage.makeValidator().isValidTag,
+    ["", "https://x", "a/b/c", "UPPER.io/x", "x/"],
+  ],
+  ["isValidAnnotationValue", isValidAnnotationValue, backstage.KubernetesValidatorFunctions.isValidAnnotationValue, ["", "anything at all / :", "dir:."], [1, null, undefined, {}]],
+  [
+    "isValidTag",
+    isValidTag,
+    backstage.makeValidator().isValidTag,
     ["java", "c++", "c#", "data-science", "k8s:prod", "a1-b2-c3", long(63)],
-    ["", "Java", "a--b", "-a", "a-", "a_b", "a b", "a.b", long(64), 7]],
+    ["", "Java", "a--b", "-a", "a-", "a_b", "a b", "a.b", long(64), 7],
+  ],
 ] as const;
 
 describe.each(predicates)("%s", (_name, ours, theirs, valid, invalid) => {
@@ -87,14 +104,34 @@ const invalidEntities: Array<[string, unknown, string]> = [
   ["an empty title", withMeta({ title: "" }), "Malformed envelope, /metadata/title must NOT have fewer than 1 characters"],
   ["a bad relation type", { ...base(), relations: [{ type: "owned-by", targetRef: "group:default/a" }] }, 'Malformed envelope, /relations/0/type must match pattern "^\\w+$"'],
   ["a bad status level", { ...base(), status: { items: [{ type: "t", level: "fatal", message: "m" }] } }, "Malformed envelope, /status/items/0/level must be equal to one of the allowed values"],
-  ["a bad name", withMeta({ name: "my service" }), `"metadata.name" is not valid; expected a string that is sequences of [a-zA-Z0-9] separated by any of [-_.], at most 63 characters in total but found "my service". ${LEARN_MORE}`],
-  ["a bad namespace", withMeta({ namespace: "Team_A" }), `"metadata.namespace" is not valid; expected a string that is sequences of [a-z0-9] separated by [-], at most 63 characters in total but found "Team_A". ${LEARN_MORE}`],
+  [
+    "a bad name",
+    withMeta({ name: "my service" }),
+    `"metadata.name" is not valid; expected a string that is sequences of [a-zA-Z0-9] separated by any of [-_.], at most 63 characters in total but found "my service". ${LEARN_MORE}`,
+  ],
+  [
+    "a bad namespace",
+    withMeta({ namespace: "Team_A" }),
+    `"metadata.namespace" is not valid; expected a string that is sequences of [a-z0-9] separated by [-], at most 63 characters in total but found "Team_A". ${LEARN_MORE}`,
+  ],
   ["a bad kind", { ...base(), kind: "my-kind" }, `"kind" is not valid; expected a string that is a sequence of [a-zA-Z][a-z0-9A-Z], at most 63 characters in total but found "my-kind". ${LEARN_MORE}`],
   ["a bad apiVersion", { ...base(), apiVersion: "backstage.io/v1/alpha" }, `"apiVersion" is not valid; expected a valid prefix and/or suffix but found "backstage.io/v1/alpha". ${LEARN_MORE}`],
   ["a bad label key", withMeta({ labels: { "a/b/c": "x" } }), `"labels.a/b/c" is not valid; expected a valid prefix and/or suffix but found "a/b/c". ${LEARN_MORE}`],
-  ["a bad label value", withMeta({ labels: { name: "Random value" } }), `"labels.name" is not valid; expected a string that is sequences of [a-zA-Z0-9] separated by any of [-_.], at most 63 characters in total but found "Random value". ${LEARN_MORE}`],
-  ["a bad annotation key", withMeta({ annotations: { "https://x.io/y": "v" } }), `"annotations.https://x.io/y" is not valid; expected a valid prefix and/or suffix but found "https://x.io/y". ${LEARN_MORE}`],
-  ["a bad tag", withMeta({ tags: ["ok", "Not OK"] }), `"tags.1" is not valid; expected a string that is sequences of [a-z0-9+#] separated by [-], at most 63 characters in total but found "Not OK". ${LEARN_MORE}`],
+  [
+    "a bad label value",
+    withMeta({ labels: { name: "Random value" } }),
+    `"labels.name" is not valid; expected a string that is sequences of [a-zA-Z0-9] separated by any of [-_.], at most 63 characters in total but found "Random value". ${LEARN_MORE}`,
+  ],
+  [
+    "a bad annotation key",
+    withMeta({ annotations: { "https://x.io/y": "v" } }),
+    `"annotations.https://x.io/y" is not valid; expected a valid prefix and/or suffix but found "https://x.io/y". ${LEARN_MORE}`,
+  ],
+  [
+    "a bad tag",
+    withMeta({ tags: ["ok", "Not OK"] }),
+    `"tags.1" is not valid; expected a string that is sequences of [a-z0-9+#] separated by [-], at most 63 characters in total but found "Not OK". ${LEARN_MORE}`,
+  ],
   ["a bad link url", withMeta({ links: [{ url: "not a url" }] }), `"links.0.url" is not valid; expected a string that is a valid url but found "not a url". ${LEARN_MORE}`],
   ["a blank link title", withMeta({ links: [{ url: "https://x", title: "  " }] }), `"links.0.title" is not valid; expected a non empty string but found "  ". ${LEARN_MORE}`],
 ];
@@ -126,14 +163,25 @@ describe("validateEntity", () => {
 
   const validEntities: Array<[string, unknown]> = [
     ["a minimal entity", base()],
-    ["full metadata", withMeta({
-      namespace: "ops", title: "Web", description: "", uid: "u", etag: "e",
-      labels: { "backstage.io/custom": "ValueStuff", empty: "" },
-      annotations: { "backstage.io/techdocs-ref": "dir:.", "example.com/note": "any text at all" },
-      tags: ["java", "c++", "k8s:prod"], links: [{ url: "https://example.com", title: "Site", icon: "web", type: "docs" }],
-      extraKey: { kept: true },
-    })],
-    ["relations and status", { ...base(), relations: [{ type: "ownedBy", targetRef: "group:default/team-a" }], status: { items: [{ type: "t", level: "warning", message: "m", error: { name: "Error", message: "x" } }] } }],
+    [
+      "full metadata",
+      withMeta({
+        namespace: "ops",
+        title: "Web",
+        description: "",
+        uid: "u",
+        etag: "e",
+        labels: { "backstage.io/custom": "ValueStuff", empty: "" },
+        annotations: { "backstage.io/techdocs-ref": "dir:.", "example.com/note": "any text at all" },
+        tags: ["java", "c++", "k8s:prod"],
+        links: [{ url: "https://example.com", title: "Site", icon: "web", type: "docs" }],
+        extraKey: { kept: true },
+      }),
+    ],
+    [
+      "relations and status",
+      { ...base(), relations: [{ type: "ownedBy", targetRef: "group:default/team-a" }], status: { items: [{ type: "t", level: "warning", message: "m", error: { name: "Error", message: "x" } }] } },
+    ],
     ["no spec", { apiVersion: "v1", kind: "Thing", metadata: { name: "x" } }],
   ];
 

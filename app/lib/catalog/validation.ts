@@ -24,8 +24,7 @@ const TAG = /^[a-z0-9:+#]+(-[a-z0-9:+#]+)*$/;
 
 type Check = (part: string) => boolean;
 
-const isBounded = (value: unknown, max: number): value is string =>
-  typeof value === "string" && value.length >= 1 && value.length <= max;
+const isBounded = (value: unknown, max: number): value is string => typeof value === "string" && value.length >= 1 && value.length <= max;
 
 function isValidDnsLabel(value: unknown): boolean {
   return isBounded(value, 63) && DNS_LABEL.test(value);
@@ -252,8 +251,7 @@ const EXPECTED = {
   nonEmptyString: "a non empty string",
 };
 
-const LEARN_MORE =
-  "To learn more about catalog file format, visit: https://github.com/backstage/backstage/blob/master/docs/architecture-decisions/adr002-default-catalog-file-format.md";
+const LEARN_MORE = "To learn more about catalog file format, visit: https://github.com/backstage/backstage/blob/master/docs/architecture-decisions/adr002-default-catalog-file-format.md";
 
 function formatProblem(field: string, value: unknown, expected: string): string {
   return `"${field}" is not valid; expected ${expected} but found "${String(value)}". ${LEARN_MORE}`;

@@ -30,7 +30,10 @@ function urlProblems(endpoint: Endpoint, index: number): string[] {
   const targets =
     typeof endpoint.target === "string"
       ? [["target", endpoint.target]]
-      : [["target.internal", endpoint.target.internal], ["target.external", endpoint.target.external]];
+      : [
+          ["target.internal", endpoint.target.internal],
+          ["target.external", endpoint.target.external],
+        ];
   return targets.flatMap(([key, url]) => {
     const problem = discoveryUrlProblem(url.replace(PLUGIN_PLACEHOLDER, "plugin"));
     return problem ? [`Invalid config value at 'discovery.endpoints[${index}].${key}': ${problem}`] : [];
@@ -53,14 +56,10 @@ function duplicatePlugins(endpoints: Endpoint[]): string[] {
 }
 
 /** Resolves a plugin's base URL; `kind` picks internal or external targets. */
-export function resolvePluginUrl(
-  pluginId: string,
-  options: { backendBaseUrl: string; endpoints: Endpoint[]; kind?: "internal" | "external" },
-): string {
+export function resolvePluginUrl(pluginId: string, options: { backendBaseUrl: string; endpoints: Endpoint[]; kind?: "internal" | "external" }): string {
   const endpoint = options.endpoints.find((candidate) => candidate.plugins.includes(pluginId));
   if (endpoint) {
-    const target =
-      typeof endpoint.target === "string" ? endpoint.target : endpoint.target[options.kind ?? "external"];
+    const target = typeof endpoint.target === "string" ? endpoint.target : endpoint.target[options.kind ?? "external"];
     return target.replace(PLUGIN_PLACEHOLDER, encodeURIComponent(pluginId));
   }
   const base = options.backendBaseUrl.replace(/\/+$/, "");
@@ -75,9 +74,7 @@ export type Discovery = {
 
 export function createDiscovery(options: { externalBaseUrl: string; internalBaseUrl: string; endpoints: Endpoint[] }): Discovery {
   return {
-    getBaseUrl: async (pluginId) =>
-      resolvePluginUrl(pluginId, { backendBaseUrl: options.internalBaseUrl, endpoints: options.endpoints, kind: "internal" }),
-    getExternalBaseUrl: async (pluginId) =>
-      resolvePluginUrl(pluginId, { backendBaseUrl: options.externalBaseUrl, endpoints: options.endpoints, kind: "external" }),
+    getBaseUrl: async (pluginId) => resolvePluginUrl(pluginId, { backendBaseUrl: options.internalBaseUrl, endpoints: options.endpoints, kind: "internal" }),
+    getExternalBaseUrl: async (pluginId) => resolvePluginUrl(pluginId, { backendBaseUrl: options.externalBaseUrl, endpoints: options.endpoints, kind: "external" }),
   };
 }

@@ -10,11 +10,12 @@ export class ConfigError extends Error {
   }
 }
 
+/** A custom issue whose message is whole, with `{key}` where the key path goes: `${KEYED_MESSAGE}Failed to read duration from config at '{key}', ...`. */
+export const KEYED_MESSAGE = "keyed:";
+
 /** Renders a key path the way Backstage does: backend.listen.port, catalog.locations[0].target. */
 export function formatKeyPath(segments: ReadonlyArray<PropertyKey>): string {
-  return segments
-    .map((segment, i) => (typeof segment === "number" ? `[${segment}]` : i === 0 ? String(segment) : `.${String(segment)}`))
-    .join("");
+  return segments.map((segment, i) => (typeof segment === "number" ? `[${segment}]` : i === 0 ? String(segment) : `.${String(segment)}`)).join("");
 }
 
 export function formatConfigIssues(issues: ReadonlyArray<z.core.$ZodIssue>): string[] {
@@ -22,9 +23,7 @@ export function formatConfigIssues(issues: ReadonlyArray<z.core.$ZodIssue>): str
     const key = formatKeyPath(issue.path);
     if (issue.code === "invalid_union") {
       // Report the branch that got furthest rather than "invalid input".
-      const branches = issue.errors.map((branch) =>
-        branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })),
-      );
+      const branches = issue.errors.map((branch) => branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
       const best = branches.reduce((a, b) => (deepest(b) > deepest(a) ? b : a), branches[0] ?? []);
       if (best.length > 0 && deepest(best) > issue.path.length) return formatConfigIssues(best);
       const wanted = [...new Set(issue.errors.flat().flatMap((inner) => (inner.code === "invalid_type" ? [inner.expected] : [])))];
@@ -33,6 +32,9 @@ export function formatConfigIssues(issues: ReadonlyArray<z.core.$ZodIssue>): str
     if (issue.code === "invalid_type") {
       if (!("input" in issue) || issue.input === undefined) return [`Missing required config value at '${key}'`];
       return [`Invalid type in config for key '${key}', got ${typeName(issue.input)}, wanted ${issue.expected}`];
+    }
+    if (issue.code === "custom" && issue.message.startsWith(KEYED_MESSAGE)) {
+      return [issue.message.slice(KEYED_MESSAGE.length).replaceAll("{key}", key)];
     }
     if (issue.code === "custom" && issue.message.startsWith("conversion:")) {
       const [, wanted, ...rest] = issue.message.split(":");

@@ -71,9 +71,7 @@ describe("loadConfig", () => {
 
   it("treats a value whose variable is unset as missing and names the key", () => {
     const dir = configDir({ "app-config.yaml": "app:\n  baseUrl: ${ATRIUM_TEST_UNSET}\n" });
-    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: [], env: {} }))).toEqual([
-      "Missing required config value at 'app.baseUrl'",
-    ]);
+    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: [], env: {} }))).toEqual(["Missing required config value at 'app.baseUrl'"]);
   });
 
   it("names the key path and both types for a value of the wrong type", () => {
@@ -87,9 +85,7 @@ describe("loadConfig", () => {
   it("converts numeric strings and reports the ones that do not convert", () => {
     const ok = configDir({ "app-config.yaml": `${minimal}backend:\n  listen:\n    port: \${PORT}\n` });
     expect(loadConfig({ rootDir: ok, argv: [], env: { PORT: "7100" } }).config.backend.listen).toEqual({ port: 7100 });
-    expect(problemsOf(() => loadConfig({ rootDir: ok, argv: [], env: { PORT: "seven" } }))).toEqual([
-      "Unable to convert config value for key 'backend.listen.port' to a number, got 'seven'",
-    ]);
+    expect(problemsOf(() => loadConfig({ rootDir: ok, argv: [], env: { PORT: "seven" } }))).toEqual(["Unable to convert config value for key 'backend.listen.port' to a number, got 'seven'"]);
   });
 
   it("rejects keys that are not segments of letters, digits, dash or underscore", () => {
@@ -163,5 +159,93 @@ describe("loadConfig", () => {
   it("says which file it could not read", () => {
     const dir = configDir({ "app-config.yaml": minimal });
     expect(problemsOf(() => loadConfig({ rootDir: dir, argv: ["--config=nope.yaml"], env: {} }))[0]).toMatch(/^Unable to read config file '.*nope\.yaml'/);
+  });
+});
+
+describe("loadConfig: keys that used to pass unchecked", () => {
+  const load = (yaml: string, env: Record<string, string> = {}) => loadConfig({ rootDir: configDir({ "app-config.yaml": `${minimal}${yaml}` }), argv: [], env });
+
+  it("reads catalog.processingInterval in each of Backstage's forms, as milliseconds or false", () => {
+    expect(load("catalog:\n  processingInterval: { minutes: 3 }\n").config.catalog.processingInterval).toBe(180_000);
+    expect(load("catalog:\n  processingInterval: PT90S\n").config.catalog.processingInterval).toBe(90_000);
+    expect(load("catalog:\n  processingInterval: 2 hours\n").config.catalog.processingInterval).toBe(7_200_000);
+    expect(load("catalog:\n  processingInterval: false\n").config.catalog.processingInterval).toBe(false);
+    expect(load("catalog:\n  processingInterval: ${INTERVAL}\n", { INTERVAL: "false" }).config.catalog.processingInterval).toBe(false);
+    expect(load("").config.catalog.processingInterval).toBeUndefined();
+  });
+
+  it("refuses any other catalog.processingInterval, naming the key", () => {
+    expect(problemsOf(() => load("catalog:\n  processingInterval: PT\n"))).toEqual(["Invalid duration 'PT' in config at 'catalog.processingInterval', Invalid ISO format, no values given"]);
+    expect(problemsOf(() => load("catalog:\n  processingInterval: { minute: 3 }\n"))).toEqual([
+      "Failed to read duration from config at 'catalog.processingInterval', Unknown property 'minute'; expected one or more of 'years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds', 'milliseconds'",
+    ]);
+    expect(problemsOf(() => load("catalog:\n  processingInterval: 100\n"))).toEqual(["Invalid type in config for key 'catalog.processingInterval', got number, wanted object or string or false"]);
+    expect(problemsOf(() => load("catalog:\n  processingInterval: { seconds: 0 }\n"))).toEqual([
+      "Invalid config value at 'catalog.processingInterval': must be a duration longer than zero (false turns it off)",
+    ]);
+  });
+
+  it("takes auth.signInPage as a list of options, or none", () => {
+    expect(load("auth:\n  signInPage: [guest, custom, guest]\n").config.auth.signInPage).toEqual(["guest", "custom"]);
+    expect(load("auth:\n  signInPage: []\n").config.auth.signInPage).toEqual([]);
+    expect(load("auth:\n  signInPage:\n").config.auth.signInPage).toEqual([]);
+    expect(load("").config.auth.signInPage).toEqual([]);
+  });
+
+  it("refuses an auth.signInPage of another shape instead of making everyone the guest", () => {
+    expect(problemsOf(() => load("auth:\n  signInPage: guest\n"))).toEqual(["Invalid type in config for key 'auth.signInPage', got string, wanted array"]);
+    expect(problemsOf(() => load("auth:\n  signInPage: { guest: true }\n"))).toEqual(["Invalid type in config for key 'auth.signInPage', got object, wanted array"]);
+    expect(problemsOf(() => load("auth:\n  signInPage: [guest, { provider: oidc }, '']\n"))).toEqual([
+      "Invalid type in config for key 'auth.signInPage[1]', got object, wanted string",
+      "Invalid config value at 'auth.signInPage[2]': must be a sign-in option: guest, custom or a provider id",
+    ]);
+  });
+
+  it("names the key of an integration host or URL that is not one", () => {
+    expect(problemsOf(() => load("integrations:\n  github:\n    - host: github.example.com\n    - host: ghe example.com\n"))).toEqual([
+      "Invalid config value at 'integrations.github[1].host': 'ghe example.com' is not a valid host",
+    ]);
+    expect(problemsOf(() => load("integrations:\n  gitlab:\n    - host: gitlab.example.com/group\n      apiBaseUrl: gitlab.example.com/api/v4\n"))).toEqual([
+      "Invalid config value at 'integrations.gitlab[0].host': 'gitlab.example.com/group' is not a valid host",
+      "Invalid config value at 'integrations.gitlab[0].apiBaseUrl': 'gitlab.example.com/api/v4' is not an absolute http(s) URL",
+    ]);
+    expect(problemsOf(() => load("integrations:\n  bitbucketServer:\n    host: bitbucket.example.com\n"))).toEqual([
+      "Invalid type in config for key 'integrations.bitbucketServer', got object, wanted array",
+    ]);
+    const { config } = load("integrations:\n  github:\n    - host: ghe.example.com:8443\n      apiBaseUrl: https://ghe.example.com:8443/api/v3\n  gerrit:\n    - host: anything goes here\n");
+    expect(config.integrations.github).toEqual([{ host: "ghe.example.com:8443", apiBaseUrl: "https://ghe.example.com:8443/api/v3" }]);
+  });
+});
+
+describe("the repository's app-config.yaml", () => {
+  const repository = (env: Record<string, string>) => loadConfig({ rootDir: repoRoot, argv: [], env }).config;
+
+  it("moves the portal's and the backend's URL with PORT, so sign-in callbacks reach the port it listens on", () => {
+    const config = repository({ PORT: "7207" });
+    expect(config.backend.listen).toEqual({ port: 7207 });
+    expect(config.app.baseUrl).toBe("http://localhost:7207");
+    expect(config.backend.baseUrl).toBe("http://localhost:7207");
+  });
+
+  it("takes ATRIUM_BASE_URL as the public URL whatever the port", () => {
+    const config = repository({ PORT: "7207", ATRIUM_BASE_URL: "https://corp.example/portal" });
+    expect(config.app.baseUrl).toBe("https://corp.example/portal");
+    expect(config.backend.baseUrl).toBe("https://corp.example/portal");
+    expect(config.backend.listen).toEqual({ port: 7207 });
+  });
+});
+
+describe("${VAR:-fallback} with a substitution inside the fallback", () => {
+  it("substitutes the inner variable, or its own fallback, and keeps $${...} literal", () => {
+    const dir = configDir({ "app-config.yaml": 'app:\n  baseUrl: ${OUTER:-http://h:${INNER:-1}}\n  title: "$${OUTER:-${INNER}}"\n' });
+    expect(loadConfig({ rootDir: dir, argv: [], env: {} }).config.app.baseUrl).toBe("http://h:1");
+    expect(loadConfig({ rootDir: dir, argv: [], env: { INNER: "2" } }).config.app.baseUrl).toBe("http://h:2");
+    expect(loadConfig({ rootDir: dir, argv: [], env: { OUTER: "http://o", INNER: "2" } }).config.app.baseUrl).toBe("http://o");
+    expect(loadConfig({ rootDir: dir, argv: [], env: {} }).config.app.title).toBe("${OUTER:-${INNER}}");
+  });
+
+  it("counts the value as missing when the inner variable is unset and has no fallback", () => {
+    const dir = configDir({ "app-config.yaml": "app:\n  baseUrl: ${OUTER:-http://h:${INNER}}\n" });
+    expect(problemsOf(() => loadConfig({ rootDir: dir, argv: [], env: {} }))).toEqual(["Missing required config value at 'app.baseUrl'"]);
   });
 });

@@ -23,7 +23,7 @@ export type LoadConfigOptions = {
   env?: Record<string, string | undefined>;
 };
 
-// Backstage's rule for a key segment; the spec's "letters, digits, dash or underscore".
+// Backstage's rule for a key segment: letters, digits, dash or underscore (README.md, Configuration).
 const CONFIG_KEY_PATTERN = /^[a-z][a-z0-9]*(?:[-_][a-z][a-z0-9]*)*$/i;
 const YAML_MAX_ALIASES = 100;
 const ENV_PREFIX = "APP_CONFIG_";

@@ -5,23 +5,19 @@ import { featureFlagNameProblem } from "../settings/feature-flags";
 import { appRoutesSchema } from "../catalog/entity-page/external-routes";
 import { unboundRouteProblems } from "../catalog/entity-page/layout";
 import { entityPageConfigSchema } from "../catalog/entity-page/layout-schema";
-import { configBoolean, configNumber } from "./values";
+import { configIntervalOrFalse } from "./duration";
+import { integrationsSchema } from "./integrations";
+import { configBoolean, configNumber, isHttpUrl } from "./values";
 
 // The configuration Atrium reads. Keys and shapes follow Backstage's
 // app-config so that an existing Backstage config works unchanged; subtrees
-// that belong to later areas (auth providers, integrations, kubernetes) are
-// open records here and validated by their own areas.
+// that belong to other areas (auth providers, kubernetes) are open records
+// here and validated by their own areas; integrations' hosts and URLs are
+// checked here (integrations.ts), before anything reads them.
 
 const httpUrl = z.string().refine(isHttpUrl, { message: "must be an absolute http(s) URL" });
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
+export { isHttpUrl };
 
 const openRecord = z.record(z.string(), z.unknown());
 
@@ -32,10 +28,7 @@ const supportItem = z.object({
   links: z.array(supportLink).default([]),
 });
 
-const listen = z.union([
-  z.string(),
-  z.object({ host: z.string().optional(), port: configNumber.optional() }),
-]);
+const listen = z.union([z.string(), z.object({ host: z.string().optional(), port: configNumber.optional() })]);
 
 const databaseConnection = z.union([
   z.string(),
@@ -85,12 +78,8 @@ const featureFlags = z.array(featureFlag).superRefine((flags, ctx) => {
 const autologout = z
   .object({
     enabled: configBoolean.default(false),
-    idleTimeoutMinutes: configNumber
-      .refine((minutes) => minutes >= 0.5, { message: "idleTimeoutMinutes should be >= 0.5 minutes (30 seconds)" })
-      .default(60),
-    promptBeforeIdleSeconds: configNumber
-      .refine((seconds) => seconds >= 0, { message: "promptBeforeIdleSeconds should be >= 0 seconds; set it to 0 to disable the prompt" })
-      .default(10),
+    idleTimeoutMinutes: configNumber.refine((minutes) => minutes >= 0.5, { message: "idleTimeoutMinutes should be >= 0.5 minutes (30 seconds)" }).default(60),
+    promptBeforeIdleSeconds: configNumber.refine((seconds) => seconds >= 0, { message: "promptBeforeIdleSeconds should be >= 0 seconds; set it to 0 to disable the prompt" }).default(10),
     logoutIfDisconnected: configBoolean.default(true),
   })
   .refine((value) => value.idleTimeoutMinutes * 60 > value.promptBeforeIdleSeconds, {
@@ -98,78 +87,84 @@ const autologout = z
     message: "promptBeforeIdleSeconds should be smaller than idleTimeoutMinutes",
   });
 
-const discoveryTarget = z.union([
-  z.string(),
-  z.object({ internal: z.string(), external: z.string() }),
-]);
+const discoveryTarget = z.union([z.string(), z.object({ internal: z.string(), external: z.string() })]);
 
-export const configSchema = z.object({
-  app: z.object({
-    title: z.string().default("Atrium"),
-    baseUrl: httpUrl,
-    support: z
-      .object({
-        url: z.string().optional(),
-        items: z.array(supportItem).default([]),
-      })
-      .optional(),
-    featureFlags: featureFlags.default([]),
-    // The catalog's external routes (create-component, view-techdoc, ...), resolved to paths.
-    routes: appRoutesSchema,
-  }),
-  organization: z.object({ name: z.string() }).optional(),
-  backend: z
-    .object({
-      baseUrl: httpUrl.optional(),
-      listen: listen.optional(),
-      trustProxy: z
-        .union([configBoolean, configNumber, z.string(), z.array(z.string())])
-        .optional(),
-      database: database.optional(),
-      reading: z.object({ allow: z.array(z.object({ host: z.string() })).optional() }).optional(),
-      // Static tokens for CLIs and CI, in Backstage's format (auth/external-access.ts).
-      auth: backendAuthSchema.optional(),
-    })
-    .default({}),
-  auth: z
-    .object({
-      environment: z.string().default("development"),
-      providers: z.record(z.string(), openRecord).default({}),
-      signInPage: z.unknown().optional(),
-      // Cookie auth on every page and asset, the sign-in page excepted.
-      protectedMode: configBoolean.default(false),
-      autologout: autologout.optional(),
-      // Validated by the auth area (app/lib/auth/provider-config.server.ts).
-      developmentIdentityProvider: z.unknown().optional(),
-      loginRateLimit: z.unknown().optional(),
-    })
-    .default({ environment: "development", providers: {}, protectedMode: false }),
-  // Validated by the permission area: roles, grants and their conditions.
-  permission: permissionConfigSchema.prefault({}),
-  catalog: z
-    .object({
-      locations: z.array(catalogLocation).default([]),
-      rules: z.array(locationRule).optional(),
-      processingInterval: z.unknown().optional(),
-      import: z
+export const configSchema = z
+  .object({
+    app: z.object({
+      title: z.string().default("Atrium"),
+      baseUrl: httpUrl,
+      support: z
         .object({
-          entityFilename: z.string().default("catalog-info.yaml"),
-          pullRequestBranchName: z.string().default("backstage-integration"),
+          url: z.string().optional(),
+          items: z.array(supportItem).default([]),
         })
-        .default({ entityFilename: "catalog-info.yaml", pullRequestBranchName: "backstage-integration" }),
-      // The entity page's tabs and cards per kind (catalog/entity-page/layout-schema.ts).
-      entityPage: entityPageConfigSchema,
-    })
-    .prefault({}),
-  integrations: openRecord.default({}),
-  kubernetes: openRecord.optional(),
-  techdocs: z.object({ builder: z.string().default("local") }).catchall(z.unknown()).default({ builder: "local" }),
-  discovery: z
-    .object({
-      endpoints: z.array(z.object({ target: discoveryTarget, plugins: z.array(z.string()) })).default([]),
-    })
-    .default({ endpoints: [] }),
-})
+        .optional(),
+      featureFlags: featureFlags.default([]),
+      // The catalog's external routes (create-component, view-techdoc, ...), resolved to paths.
+      routes: appRoutesSchema,
+    }),
+    organization: z.object({ name: z.string() }).optional(),
+    backend: z
+      .object({
+        baseUrl: httpUrl.optional(),
+        listen: listen.optional(),
+        trustProxy: z.union([configBoolean, configNumber, z.string(), z.array(z.string())]).optional(),
+        database: database.optional(),
+        reading: z.object({ allow: z.array(z.object({ host: z.string() })).optional() }).optional(),
+        // Static tokens for CLIs and CI, in Backstage's format (auth/external-access.ts), and
+        // Backstage's switch that lets callers without credentials into every /api route (app/lib/http/public-routes.ts).
+        auth: backendAuthSchema.extend({ dangerouslyDisableDefaultAuthPolicy: configBoolean.default(false) }).optional(),
+      })
+      .default({}),
+    auth: z
+      .object({
+        environment: z.string().default("development"),
+        providers: z.record(z.string(), openRecord).default({}),
+        // The sign-in page's options (guest, custom, provider ids); none or an empty list: no sign-in page.
+        signInPage: z
+          .array(z.string().min(1, { error: "must be a sign-in option: guest, custom or a provider id" }))
+          .nullable()
+          .optional()
+          .transform((options) => [...new Set(options ?? [])]),
+        // Cookie auth on every page and asset, the sign-in page excepted.
+        protectedMode: configBoolean.default(false),
+        autologout: autologout.optional(),
+        // Validated by the auth area (app/lib/auth/provider-config.server.ts).
+        developmentIdentityProvider: z.unknown().optional(),
+        loginRateLimit: z.unknown().optional(),
+      })
+      .prefault({}),
+    // Validated by the permission area: roles, grants and their conditions.
+    permission: permissionConfigSchema.prefault({}),
+    catalog: z
+      .object({
+        locations: z.array(catalogLocation).default([]),
+        rules: z.array(locationRule).optional(),
+        // How often each location is read again, in milliseconds; false: never (duration.ts).
+        processingInterval: configIntervalOrFalse.optional(),
+        import: z
+          .object({
+            entityFilename: z.string().default("catalog-info.yaml"),
+            pullRequestBranchName: z.string().default("backstage-integration"),
+          })
+          .default({ entityFilename: "catalog-info.yaml", pullRequestBranchName: "backstage-integration" }),
+        // The entity page's tabs and cards per kind (catalog/entity-page/layout-schema.ts).
+        entityPage: entityPageConfigSchema,
+      })
+      .prefault({}),
+    integrations: integrationsSchema.default({}),
+    kubernetes: openRecord.optional(),
+    techdocs: z
+      .object({ builder: z.string().default("local") })
+      .catchall(z.unknown())
+      .default({ builder: "local" }),
+    discovery: z
+      .object({
+        endpoints: z.array(z.object({ target: discoveryTarget, plugins: z.array(z.string()) })).default([]),
+      })
+      .default({ endpoints: [] }),
+  })
   .superRefine((config, ctx) => {
     // Layouts and route bindings live in different keys; a card needing an unbound route stops start-up.
     for (const problem of unboundRouteProblems(config.catalog.entityPage, config.app.routes)) ctx.addIssue({ code: "custom", ...problem });

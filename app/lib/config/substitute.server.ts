@@ -9,7 +9,9 @@ export type ConfigContext = {
   readYaml: (text: string, file: string) => unknown;
 };
 
-const SUBSTITUTION = /\$?\$\{([^{}]*)\}/g;
+// ${VAR} or ${VAR:-fallback}, where the fallback may itself hold ${...} once
+// (app-config.yaml: `${ATRIUM_BASE_URL:-http://localhost:${PORT:-7007}}`).
+const SUBSTITUTION = /\$?\$\{((?:[^{}]|\$\{[^{}]*\})*)\}/g;
 
 /**
  * Applies Backstage's config transforms: `${VAR}` (and `${VAR:-default}`)
@@ -20,9 +22,7 @@ const SUBSTITUTION = /\$?\$\{([^{}]*)\}/g;
 export function substituteValue(value: unknown, keyPath: string, context: ConfigContext): unknown {
   if (typeof value === "string") return substituteString(value, context.env);
   if (Array.isArray(value)) {
-    return value
-      .map((item, i) => substituteValue(item, `${keyPath}[${i}]`, context))
-      .filter((item) => item !== undefined);
+    return value.map((item, i) => substituteValue(item, `${keyPath}[${i}]`, context)).filter((item) => item !== undefined);
   }
   if (value === null || typeof value !== "object") return value;
 
@@ -43,7 +43,7 @@ function substituteString(value: string, env: Record<string, string | undefined>
   const result = value.replace(SUBSTITUTION, (match: string, expression: string) => {
     if (match.startsWith("$$")) return match.slice(1);
     const [name, fallback] = splitDefault(expression.trim());
-    const resolved = env[name] ?? fallback;
+    const resolved = env[name] ?? (fallback === undefined ? undefined : substituteString(fallback, env));
     if (resolved === undefined) missing = true;
     return resolved ?? "";
   });

@@ -17,3 +17,13 @@ export const configBoolean = z.preprocess((value, ctx) => {
   ctx.addIssue({ code: "custom", message: `conversion:boolean:${value}` });
   return value;
 }, z.boolean());
+
+/** An absolute http: or https: URL. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

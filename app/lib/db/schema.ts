@@ -1,4 +1,3 @@
-
 // The tables of Atrium's one database, as Kysely sees them. Each area adds
 // its tables here together with the migration that creates them. (catalog_fts
 // differs per engine and is only reached through store/full-text.server.ts.)
@@ -79,6 +78,23 @@ export interface AuthSessionSecretsTable {
   expires_at: number;
 }
 
+export interface SchedulerTasksTable {
+  plugin_id: string;
+  task_id: string;
+  /** JSON text: the task's settings as Backstage's scheduler stores them (version 2). */
+  settings_json: string;
+  next_run_start_at: number | null;
+  current_run_ticket: string | null;
+  current_run_holder: string | null;
+  current_run_started_at: number | null;
+  current_run_heartbeat_at: number | null;
+  current_run_expires_at: number | null;
+  last_run_started_at: number | null;
+  last_run_ended_at: number | null;
+  /** JSON text: {name, message} of the last run's error. */
+  last_run_error_json: string | null;
+}
+
 export interface Database {
   auth_keys: AuthKeysTable;
   auth_session_secrets: AuthSessionSecretsTable;
@@ -87,5 +103,6 @@ export interface Database {
   catalog_entities: CatalogEntitiesTable;
   catalog_relations: CatalogRelationsTable;
   catalog_search: CatalogSearchTable;
+  scheduler_tasks: SchedulerTasksTable;
   user_settings: UserSettingsTable;
 }

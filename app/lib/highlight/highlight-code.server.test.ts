@@ -23,7 +23,12 @@ describe("highlightCode", () => {
   });
 
   it("highlights each supported language", async () => {
-    for (const [code, language] of [["{}", "json"], ["type Query { a: Int }", "graphql"], ['syntax = "proto3";', "proto"], ["const a = 1;", "typescript"]] as const) {
+    for (const [code, language] of [
+      ["{}", "json"],
+      ["type Query { a: Int }", "graphql"],
+      ['syntax = "proto3";', "proto"],
+      ["const a = 1;", "typescript"],
+    ] as const) {
       expect((await highlightCode(code, language)).highlighted).toBe(true);
     }
   });

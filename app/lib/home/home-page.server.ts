@@ -1,5 +1,5 @@
 import type { Credentials } from "../auth/credentials";
-import type { Identity } from "../auth/identity";
+import { settingsOwnerOf, type Identity } from "../auth/identity";
 import { pageCredentials } from "../auth/request-credentials.server";
 import type { Entity } from "../catalog/entity";
 import { entityRefKey } from "../catalog/entity-ref";
@@ -8,7 +8,7 @@ import { PRESENTATION_FIELDS, presentEntity } from "../catalog/presentation";
 import { requestStarredRefs } from "../catalog/starred-sidebar.server";
 import type { RequestContext } from "../context.server";
 import { homeWidgets, recentlyVisited } from "./home-settings.server";
-import type { HomeDoc, HomeEntity, HomePageData } from "./home-page";
+import type { HomeEntity, HomePageData } from "./home-page";
 import { DEFAULT_HOME_WIDGETS, type HomeWidgetId } from "./home-widgets";
 
 // Everything the home page shows, read for one request. Each widget reads
@@ -25,17 +25,29 @@ export const TECHDOCS_REF_ANNOTATION = "backstage.io/techdocs-ref";
 export async function loadHomePage(app: RequestContext, identity: Identity | undefined): Promise<HomePageData> {
   const credentials = pageCredentials(identity);
   const call = { credentials };
-  const widgets = identity ? await homeWidgets(app.userSettings, identity.userEntityRef) : [...DEFAULT_HOME_WIDGETS];
+  const widgets = identity ? await homeWidgets(app.userSettings, settingsOwnerOf(identity)) : [...DEFAULT_HOME_WIDGETS];
   const shows = (id: HomeWidgetId) => widgets.includes(id);
 
   const starredRefs = identity && shows("starred") ? requestStarredRefs(app, identity) : Promise.resolve([]);
-  const visits = identity && shows("recent") ? recentlyVisited(app.userSettings, identity.userEntityRef) : Promise.resolve([]);
+  const visits = identity && shows("recent") ? recentlyVisited(app.userSettings, settingsOwnerOf(identity)) : Promise.resolve([]);
   const owners = (identity?.ownershipEntityRefs ?? []).map((ref) => ref.toLocaleLowerCase("en-US"));
-  const owned = identity && shows("owned") && owners.length
-    ? app.catalog.entities.queryEntities({ filter: { "relations.ownedBy": { $in: owners } }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: WIDGET_LIMIT, fields: PRESENTATION_FIELDS }, call)
-    : Promise.resolve({ items: [], totalItems: 0 });
+  const owned =
+    identity && shows("owned") && owners.length
+      ? app.catalog.entities.queryEntities(
+          { filter: { "relations.ownedBy": { $in: owners } }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: WIDGET_LIMIT, fields: PRESENTATION_FIELDS },
+          call,
+        )
+      : Promise.resolve({ items: [], totalItems: 0 });
   const docs = shows("docs")
-    ? app.catalog.entities.queryEntities({ filter: { [`metadata.annotations.${TECHDOCS_REF_ANNOTATION}`]: { $exists: true } }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: WIDGET_LIMIT, fields: PRESENTATION_FIELDS }, call)
+    ? app.catalog.entities.queryEntities(
+        {
+          filter: { [`metadata.annotations.${TECHDOCS_REF_ANNOTATION}`]: { $exists: true } },
+          orderFields: [{ field: "metadata.name", order: "asc" }],
+          limit: WIDGET_LIMIT,
+          fields: PRESENTATION_FIELDS,
+        },
+        call,
+      )
     : Promise.resolve({ items: [] });
 
   const [starred, visited, ownedPage, docsPage] = await Promise.all([starredRefs, visits, owned, docs]);

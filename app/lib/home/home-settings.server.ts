@@ -51,7 +51,11 @@ export async function recordEntityVisit(settings: UserSettingsService, userEntit
 }
 
 /** recordEntityVisit for a page loader: a visit that cannot be recorded is logged, never the page's failure. */
-export function recordEntityVisitQuietly(app: { userSettings: UserSettingsService; logger: { warn(object: object, message: string): void } }, userEntityRef: string | undefined, entityRef: string): Promise<void> {
+export function recordEntityVisitQuietly(
+  app: { userSettings: UserSettingsService; logger: { warn(object: object, message: string): void } },
+  userEntityRef: string | undefined,
+  entityRef: string,
+): Promise<void> {
   if (!userEntityRef) return Promise.resolve();
   return recordEntityVisit(app.userSettings, userEntityRef, entityRef).catch((error: unknown) => {
     app.logger.warn({ err: error, entityRef }, "Could not record the entity page visit for the home page");

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // The home page's widgets and their arrangement: which widgets a user shows
 // and in what order. Isomorphic: the settings form and the loader share it.
 
@@ -48,3 +50,16 @@ export function widgetsFromForm(form: { order: string[]; shown: string[] }): Hom
 export function settingsOrder(shown: readonly HomeWidgetId[]): HomeWidgetId[] {
   return [...shown, ...HOME_WIDGETS.filter((id) => !shown.includes(id))];
 }
+
+const widgetIds = z.array(z.string()).refine((ids) => ids.every(isHomeWidget), { error: "home.customize.widgetInvalid" });
+
+/**
+ * The settings form's post (app/lib/forms/submission.ts): Save with the
+ * `widget` order and the `show` boxes ticked, or Restore defaults. A widget
+ * id the product does not have is refused beside the list.
+ */
+export const homeSettingsSchema = z.object({
+  intent: z.enum(["save", "reset"], { error: "home.customize.intentInvalid" }),
+  widget: widgetIds.default([]),
+  show: widgetIds.default([]),
+});

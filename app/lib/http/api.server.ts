@@ -1,47 +1,199 @@
 import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
 import type { Credentials } from "../auth/credentials";
-import { apiCredentials, apiPluginId } from "../auth/request-credentials.server";
+import { apiCaller } from "../auth/request-credentials.server";
 import { getRequestContext, type RequestContext } from "../context.server";
-import { AuthenticationError, InputError, PayloadTooLargeError } from "../errors";
+import { InputError, MethodNotAllowedError, PayloadTooLargeError } from "../errors";
 import { errorResponse } from "./error-response.server";
 import { readUpTo } from "./streams.server";
 
-// The REST API's edge: every /api resource route runs through apiRoute, so
-// a domain error becomes Backstage's error body with its status in one place,
-// and anything unexpected is logged and answered with a bare 500.
+// The REST API's edge: every /api resource route is one apiRoute. It lets in
+// only callers with credentials, except on the routes ./public-routes.ts
+// declares public; parses the path parameters, the query and the JSON body
+// with each endpoint's zod schemas, answering what does not parse with 400
+// and Backstage's messages; and turns every error into Backstage's error
+// body through the one mapping of ../errors.ts. Anything unexpected is
+// logged and answered with a bare 500.
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-type ApiArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
-type ApiHandler = (args: ApiArgs & { app: RequestContext; url: URL; credentials: Credentials }) => Promise<Response> | Response;
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
 
-export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "DELETE", ApiHandler>>) {
-  return async (args: ApiArgs): Promise<Response> => {
+/** A query string as an object: a parameter given once is a string, given more often a list (see `query.*`). */
+export type QueryObject = Record<string, string | string[]>;
+
+export type ApiRequest<Params, Query, Body> = {
+  request: Request;
+  url: URL;
+  app: RequestContext;
+  /** Who the request acts for; every service call carries these and decides permissions with them. */
+  credentials: Credentials;
+  params: Params;
+  query: Query;
+  body: Body;
+};
+
+export type Endpoint<Params = Record<string, string>, Query = QueryObject, Body = undefined> = {
+  /** The route's path parameters (app/routes.ts). */
+  params?: z.ZodType<Params, unknown>;
+  /** The query string; a strict object refuses parameters it does not name with "Unknown query parameter '…'". */
+  query?: z.ZodType<Query, unknown>;
+  /** A JSON object body: read (Backstage's Content-Type and size rules), then parsed. */
+  body?: z.ZodType<Body, unknown>;
+  maxBodyBytes?: number;
+  handler: (request: ApiRequest<Params, Query, Body>) => Promise<Response> | Response;
+};
+
+/** An endpoint as the handler runs it: the schemas have already vouched for the types its handler was written against. */
+type AnyEndpoint = Endpoint<unknown, unknown, unknown>;
+
+/**
+ * A resource route's loader and action from its endpoints, one per method
+ * (HEAD is GET's). Each endpoint's handler is typed by its own schemas.
+ */
+export function apiRoute<
+  GP = Record<string, string>,
+  GQ = QueryObject,
+  GB = undefined,
+  PP = Record<string, string>,
+  PQ = QueryObject,
+  PB = undefined,
+  UP = Record<string, string>,
+  UQ = QueryObject,
+  UB = undefined,
+  DP = Record<string, string>,
+  DQ = QueryObject,
+  DB = undefined,
+>(endpoints: { GET?: Endpoint<GP, GQ, GB>; POST?: Endpoint<PP, PQ, PB>; PUT?: Endpoint<UP, UQ, UB>; DELETE?: Endpoint<DP, DQ, DB> }) {
+  return apiHandler(endpoints as unknown as Partial<Record<Method, AnyEndpoint>>);
+}
+
+/** Every method alike: for the catch-all route of unknown /api paths. */
+export function apiRouteForAnyMethod(endpoint: Endpoint) {
+  return apiHandler({}, endpoint as unknown as AnyEndpoint);
+}
+
+function apiHandler(endpoints: Partial<Record<Method, AnyEndpoint>>, anyMethod?: AnyEndpoint) {
+  const allowed = Object.keys(endpoints).join(", ");
+  return async (args: RouteArgs): Promise<Response> => {
     const { request } = args;
-    const app = getRequestContext(args.context);
-    const method = request.method === "HEAD" ? "GET" : (request.method as keyof typeof handlers);
-    const handler = handlers[method];
+    const context = getRequestContext(args.context);
     try {
-      if (!handler) {
-        const allowed = Object.keys(handlers).join(", ");
-        return Response.json(
-          { error: { name: "MethodNotAllowedError", message: `${request.method} is not supported here` }, request: { method: request.method, url: new URL(request.url).pathname }, response: { statusCode: 405 } },
-          { status: 405, headers: { Allow: allowed } },
-        );
-      }
-      // Credentials that were sent must be valid; none at all means the guest where guests are admitted.
-      if (app.auth.error) throw new AuthenticationError(app.auth.error);
       const url = new URL(request.url);
-      // Every service call below carries these, and each service decides permissions with them.
-      const credentials = apiCredentials(app, apiPluginId(url.pathname, app.publicConfig.basePath));
-      return await handler({ ...args, app, url, credentials });
+      const basePath = context.publicConfig.basePath;
+      const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+      // The door comes first: a caller without credentials learns nothing, not even which methods a route has.
+      const { app, credentials } = apiCaller(context, path);
+      const endpoint = anyMethod ?? endpoints[(request.method === "HEAD" ? "GET" : request.method) as Method];
+      if (!endpoint) throw Object.assign(new MethodNotAllowedError(`${request.method} is not supported here`), { headers: { Allow: allowed } });
+      const params = parseWith(endpoint.params, args.params, "params");
+      const query = endpoint.query ? parseWith(endpoint.query, queryObject(url.searchParams), "query") : queryObject(url.searchParams);
+      const body = endpoint.body ? parseWith(endpoint.body, await readJsonObject(request, endpoint.maxBodyBytes), "body") : undefined;
+      return await endpoint.handler({ request, url, app, credentials, params, query, body });
     } catch (error) {
       const response = errorResponse(error, request);
-      if (response.status >= 500) app.logger.error({ err: error, requestId: app.requestId }, "API request failed");
+      if (response.status >= 500) context.logger.error({ err: error, requestId: context.requestId }, "API request failed");
       return response;
     }
   };
 }
+
+// ---------------------------------------------------------------------------
+// Parsing
+
+type Part = "params" | "query" | "body";
+
+/**
+ * Parses one part of a request. A schema's own message wins (that is where
+ * routes keep Backstage's wording); otherwise the message names the part and
+ * the field. The first problem is the answer, as Backstage gives one.
+ */
+function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, part: Part): T {
+  if (!schema) return value as T;
+  const parsed = schema.safeParse(value, { error: (issue) => defaultMessage(part, issue) });
+  if (parsed.success) return parsed.data;
+  throw new InputError(parsed.error.issues[0]?.message ?? `Malformed request ${part}`);
+}
+
+function defaultMessage(part: Part, issue: z.core.$ZodRawIssue): string | undefined {
+  const field = (issue.path ?? []).map(String).join(".");
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0];
+    return part === "query" ? `Unknown query parameter '${key}'` : `Malformed request: unrecognized key '${key}'`;
+  }
+  if (part === "query") return `Invalid ${field || "query"} parameter`;
+  if (part === "params") return `Invalid path parameter ${field}`;
+  if (issue.code === "invalid_type") return issue.input === undefined ? `Malformed request: ${field} is required` : `Malformed request: ${field} must be ${article(issue.expected)}`;
+  return undefined;
+}
+
+const article = (expected: string) => (/^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`);
+
+function queryObject(params: URLSearchParams): QueryObject {
+  const result: QueryObject = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    result[key] = values.length === 1 ? values[0] : values;
+  }
+  return result;
+}
+
+/**
+ * Turns a parser of the domain (one that throws InputError with Backstage's
+ * message) into a zod transform, so its refusal is reported like any other
+ * problem with the request.
+ */
+export function parsedBy<I, O>(parse: (value: I) => O) {
+  return (value: I, ctx: z.RefinementCtx<I>): O => {
+    try {
+      return parse(value);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      ctx.addIssue({ code: "custom", message: error.message });
+      return z.NEVER;
+    }
+  };
+}
+
+const firstOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/** Schemas for query parameters, which arrive as a string or, repeated, as a list. */
+export const query = {
+  /** Every value of a repeatable parameter, [] when absent. */
+  list: () =>
+    z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((value): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
+  /** The first value of a parameter, as URLSearchParams.get gives it. */
+  string: () => z.preprocess(firstOf, z.string().optional()),
+  /** An integer of at least `min`, with Backstage's messages. */
+  integer: (name: string, options: { min: number; message: string }) =>
+    z.preprocess(
+      firstOf,
+      z
+        .string()
+        .optional()
+        .transform(
+          parsedBy((raw: string | undefined) => {
+            if (raw === undefined) return undefined;
+            if (!/^-?\d+$/.test(raw.trim())) throw new InputError(`Invalid ${name}, not an integer`);
+            const value = Number(raw);
+            if (value < options.min) throw new InputError(options.message);
+            return value;
+          }),
+        ),
+    ),
+};
+
+/** The path parameters a route's pattern names, each a non-empty string. */
+export function pathParams<const K extends string>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((name) => [name, z.string().min(1)])) as Record<K, z.ZodString>);
+}
+
+// ---------------------------------------------------------------------------
+// JSON bodies
 
 /** A JSON object body, with Backstage's messages for what is wrong and 413 beyond the limit. */
 export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<Record<string, unknown>> {
@@ -84,20 +236,4 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
   }
   reader.releaseLock();
   return false;
-}
-
-/** Refuses query parameters a route does not know, as Backstage's OpenAPI validation does. */
-export function allowQueryParams(url: URL, allowed: string[]): void {
-  for (const key of url.searchParams.keys()) {
-    if (!allowed.includes(key)) throw new InputError(`Unknown query parameter '${key}'`);
-  }
-}
-
-export function integerParam(url: URL, name: string, options: { min: number; message: string }): number | undefined {
-  const raw = url.searchParams.get(name);
-  if (raw === null) return undefined;
-  if (!/^-?\d+$/.test(raw.trim())) throw new InputError(`Invalid ${name}, not an integer`);
-  const value = Number(raw);
-  if (value < options.min) throw new InputError(options.message);
-  return value;
 }

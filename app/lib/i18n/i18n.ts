@@ -40,9 +40,7 @@ export function createTranslator(language: string = DEFAULT_LANGUAGE): Translate
   return (key, params = {}) => {
     const pluralKey = typeof params.count === "number" ? `${key}_${params.count === 1 ? "one" : "other"}` : key;
     const message = lookup(catalogue, pluralKey) ?? lookup(catalogue, key) ?? key;
-    return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-      params[name] === undefined ? match : String(params[name]),
-    );
+    return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (params[name] === undefined ? match : String(params[name])));
   };
 }
 

@@ -25,6 +25,7 @@ export const en = {
     navigation: "Main navigation",
     pinSidebar: "Pin sidebar",
     unpinSidebar: "Unpin sidebar",
+    sidebarIntentInvalid: "Choose to pin or unpin the sidebar, or to dismiss its introduction",
     intro: {
       text: "Fun fact! Pin this sidebar to keep it open, and use the star next to an entity to find it again quickly.",
       dismiss: "Dismiss",
@@ -59,6 +60,9 @@ export const en = {
       idToken: "ID Token (optional)",
       tokenInvalid: "Token is not a valid OpenID Connect JWT Token",
       continue: "Continue",
+      verifiedOnly: "Only an ID token from a trusted identity provider proves who you are. Without one you enter as a guest, the User ID shown for display only.",
+      unverified:
+        "Signed in as a guest: without an ID token verified by a trusted identity provider, '{{name}}' is shown for display only and carries none of that user's identity, ownership or permissions.",
     },
     signOut: "sign out",
     signedInAs: "Signed in as {{user}}",
@@ -112,7 +116,16 @@ export const en = {
   settings: {
     title: "Settings",
     tabs: { label: "Settings sections", general: "General", featureFlags: "Feature Flags" },
-    profile: { title: "Profile", picture: "Picture of {{name}}", guest: "Guest: no verified identity, some features may be unavailable." },
+    profile: {
+      title: "Profile",
+      picture: "Picture of {{name}}",
+      guest: "Guest: no verified identity, some features may be unavailable.",
+      guestStars_one: "You starred 1 entity on this browser as a guest.",
+      guestStars_other: "You starred {{count}} entities on this browser as a guest.",
+      keepGuestStars: "Keep my guest stars",
+      guestStarsKept_one: "Kept 1 starred entity from your guest visit",
+      guestStarsKept_other: "Kept {{count}} starred entities from your guest visit",
+    },
     appearance: {
       title: "Appearance",
       themeDescription: "Change the theme mode",
@@ -123,11 +136,11 @@ export const en = {
     saved: "Settings saved",
     themeInvalid: "Choose Light, Dark or Auto",
     languageInvalid: "Choose a supported language",
+    sidebarPinnedInvalid: "Tick the box or leave it empty",
     featureFlags: {
       title: "Feature Flags",
       empty: "No Feature Flags",
-      emptyDescription:
-        "Feature Flags make it possible for plugins to register features for users to opt into. Register them under app.featureFlags in app-config.",
+      emptyDescription: "Feature Flags make it possible for plugins to register features for users to opt into. Register them under app.featureFlags in app-config.",
       registeredIn: "Registered in {{plugin}} plugin",
       registeredInApp: "Registered in the app",
       on: "On",
@@ -135,6 +148,8 @@ export const en = {
       switchedOn: "Feature flag {{name}} is on",
       switchedOff: "Feature flag {{name}} is off",
       unknown: "No feature flag of that name is registered",
+      activeInvalid: "A feature flag is either on or off",
+      signInRequired: "Sign in to switch feature flags",
     },
   },
   session: {
@@ -163,6 +178,9 @@ export const en = {
     decision: "Decision",
     decisionForEntity: "On {{entity}}",
     conditions: "Allowed only where",
+    resourceType: "Resource type",
+    evaluatedBy: "Conditions evaluated by",
+    evaluatedByPlugin: "the {{pluginId}} plugin",
     reason: "Why",
     entityMissing: "No entity {{entity}} that you may read, so it is not evaluated.",
     entityIgnored: "{{permission}} is not a permission on catalog entities, so the entity is not evaluated.",

@@ -12,6 +12,12 @@ describe("renderMarkdown", () => {
     expect(html).toContain('href="http://www.example.com"');
   });
 
+  it("labels a task list item's checkbox with the item's text, nested lists left outside the label", () => {
+    const html = renderMarkdown("- [x] ship it\n- [ ] write *docs*\n  - a sub-item");
+    expect(html).toContain('<label><input type="checkbox" checked disabled> ship it</label>');
+    expect(html).toMatch(/<label><input type="checkbox" disabled> write <em>docs<\/em>\s*<\/label><ul>/);
+  });
+
   it("drops raw HTML: scripts, event handlers, iframes", () => {
     const html = renderMarkdown('Hello <script>alert(1)</script> <img src=x onerror="alert(2)"> <iframe src="https://evil.example"></iframe>');
     expect(html).not.toMatch(/<script|onerror|<iframe/i);

@@ -35,12 +35,34 @@ function rehypeSafeLinks() {
   };
 }
 
+const BLOCK_TAGS = new Set(["ul", "ol", "p", "div", "pre", "blockquote", "table", "h1", "h2", "h3", "h4", "h5", "h6", "hr"]);
+
+/** A task list item's checkbox, with the item's text as its label (an input without one is unnamed to a screen reader). */
+function rehypeLabelledTaskItems() {
+  return (tree: HastNode) => {
+    const stack: HastNode[] = [tree];
+    while (stack.length) {
+      const node = stack.pop()!;
+      const children = node.children ?? [];
+      const at = node.tagName === "label" ? -1 : children.findIndex((child) => child.type === "element" && child.tagName === "input" && child.properties?.type === "checkbox");
+      if (at >= 0) {
+        let end = at + 1;
+        while (end < children.length && !(children[end]!.type === "element" && BLOCK_TAGS.has(children[end]!.tagName ?? ""))) end++;
+        const label: HastNode = { type: "element", tagName: "label", properties: {}, children: children.slice(at, end) };
+        node.children = [...children.slice(0, at), label, ...children.slice(end)];
+      }
+      stack.push(...(node.children ?? []));
+    }
+  };
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSanitize, { ...defaultSchema, protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"] } })
   .use(rehypeSafeLinks)
+  .use(rehypeLabelledTaskItems)
   .use(rehypeStringify)
   .freeze();
 

@@ -3,16 +3,22 @@ import { GUEST_IDENTITY, GUEST_USER_REF, type Identity } from "../auth/identity"
 import { ownershipEntityRefs } from "../auth/ownership.server";
 import type { Catalog } from "../catalog/catalog.server";
 import type { Entity } from "../catalog/entity";
+import { RESOURCE_TYPE_CATALOG_ENTITY } from "../catalog/permission/permissions";
 import { NotAllowedError } from "../errors";
 import type { AccessQuestion } from "./access-question";
 import type { PolicyDecision } from "./criteria";
+import { getPermission } from "./known-permissions";
 import type { PermissionService } from "./permission-service.server";
-import { getPermission, isResourcePermission, permissionPolicyReadPermission, type Permission } from "./permissions";
+import { isResourcePermission, permissionPolicyReadPermission, type Permission } from "./permissions";
 import { describeConditions, type Explanation, type GrantMatch } from "./policy";
 
 // Answers "why can or can't user X do P on entity E?" with the policy's own
 // evaluation: the decision, the roles X is in and why, the grants that
-// matched and, for an entity, whether their conditions hold for it.
+// matched and, for an entity, whether their conditions hold for it. Any
+// registered permission may be asked about (catalog, scaffolder, Kubernetes,
+// ...); for a resource permission the answer is the decision for the
+// permission alone, with its conditions in words, and only catalog-entity
+// permissions are settled against an entity, the one resource the page can name.
 
 export type AccessAnswer = {
   userEntityRef: string;
@@ -27,7 +33,7 @@ export type AccessAnswer = {
   entity?: { ref: string; result: "ALLOW" | "DENY" };
   /** Set when an entity was asked about that the asker cannot see. */
   entityMissing?: string;
-  /** Set when an entity was given for a permission that is not about entities. */
+  /** Set when an entity was given for a permission that is not about catalog entities. */
   entityIgnored?: boolean;
   /** How the final result came about (for the entity, when there is one); conditions in words. */
   explanation: Omit<Explanation, "grants"> & { grants: Array<GrantMatch & { conditionsText?: string }> };
@@ -53,10 +59,7 @@ export function mayAskAboutOthers(permissions: PermissionService, asker: Credent
   return permissions.decide(asker, permissionPolicyReadPermission).result === "ALLOW";
 }
 
-export async function explainAccess(
-  question: AccessQuestion,
-  options: { asker: Credentials; permissions: PermissionService; catalog: Catalog },
-): Promise<AccessAnswer> {
+export async function explainAccess(question: AccessQuestion, options: { asker: Credentials; permissions: PermissionService; catalog: Catalog }): Promise<AccessAnswer> {
   const { asker, permissions, catalog } = options;
   if (!mayAskAbout(permissions, asker, question.user)) {
     throw new NotAllowedError(`Asking about other users than yourself needs ${permissionPolicyReadPermission.name}`);
@@ -74,7 +77,7 @@ export async function explainAccess(
     explanation: described(overall.explanation),
   };
   if (!question.entity) return answer;
-  if (!isResourcePermission(permission)) return { ...answer, entityIgnored: true };
+  if (!isResourcePermission(permission, RESOURCE_TYPE_CATALOG_ENTITY)) return { ...answer, entityIgnored: true };
 
   // The entity is looked up as the asker sees the catalog, so the page never reveals what they cannot read.
   const entity: Entity | undefined = await catalog.entities.entityByRef(question.entity, { credentials: asker });
@@ -97,4 +100,3 @@ async function identityFor(userEntityRef: string, asker: Credentials, catalog: C
   if (userEntityRef === GUEST_USER_REF) return GUEST_IDENTITY;
   return { userEntityRef, ownershipEntityRefs: await ownershipEntityRefs(catalog, userEntityRef), provider: "access-explainer" };
 }
-

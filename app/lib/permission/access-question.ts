@@ -1,39 +1,35 @@
 import { z } from "zod";
 import { parseEntityRef, stringifyEntityRef } from "../catalog/entity-ref";
-import { getPermission } from "./permissions";
+import { getPermission } from "./known-permissions";
 
 // The question /settings/access answers: "why can or can't user X do P on
-// entity E?". One schema for the GET form's query; failures are message
-// keys of the catalogue (settingsAccess.*), translated where they are shown.
+// entity E?". One schema for the GET form's query, parsed through conform
+// (app/lib/forms/submission.ts) on the server and in the browser; failures
+// are message keys of the catalogue (settingsAccess.*), translated where
+// they are shown.
 
 const MAX_REF_LENGTH = 512;
 
-function refIn(kind: string | undefined) {
+function refIn(kind: string | undefined, message: string) {
   return z
-    .string()
+    .string({ error: message })
     .trim()
-    .max(MAX_REF_LENGTH)
+    .max(MAX_REF_LENGTH, { error: message })
     .transform((value, ctx) => {
       try {
         return stringifyEntityRef(parseEntityRef(value, kind ? { defaultKind: kind } : undefined));
       } catch {
-        ctx.addIssue({ code: "custom", message: "invalid" });
+        ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
     });
 }
 
 export const accessQuestionSchema = z.object({
-  user: refIn("user").pipe(z.string().refine((ref) => ref.startsWith("user:"), "invalid")),
-  permission: z.string().refine((name) => getPermission(name) !== undefined, "invalid"),
-  // Optional: an empty field means the question is about the permission alone.
-  entity: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), refIn(undefined).optional()),
+  user: refIn("user", "settingsAccess.userInvalid").pipe(z.string().refine((ref) => ref.startsWith("user:"), { error: "settingsAccess.userInvalid" })),
+  permission: z.string({ error: "settingsAccess.permissionInvalid" }).refine((name) => getPermission(name) !== undefined, { error: "settingsAccess.permissionInvalid" }),
+  // Optional: an empty field (conform reads it as absent) means the question is about the permission alone.
+  entity: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), refIn(undefined, "settingsAccess.entityInvalid").optional()),
 });
 
 export type AccessQuestion = z.output<typeof accessQuestionSchema>;
-
-export const ACCESS_FIELD_MESSAGES = {
-  user: "settingsAccess.userInvalid",
-  permission: "settingsAccess.permissionInvalid",
-  entity: "settingsAccess.entityInvalid",
-} as const;

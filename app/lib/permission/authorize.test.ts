@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Entity } from "~/lib/catalog/entity";
-import { stringifyEntityRef } from "~/lib/catalog/entity-ref";
+import { parseEntityRef, stringifyEntityRef } from "~/lib/catalog/entity-ref";
 import { InputError } from "~/lib/errors";
 import { authorize, MAX_AUTHORIZE_ITEMS, parseAuthorizeRequest } from "./authorize";
 import type { AuthorizeRequest } from "./authorize";
@@ -10,11 +10,12 @@ import {
   catalogEntityReadPermission,
   catalogEntityRefreshPermission,
   catalogLocationReadPermission,
-  kubernetesProxyPermission,
-} from "./permissions";
+} from "~/lib/catalog/permission/permissions";
+import { kubernetesClustersReadPermission, kubernetesProxyPermission } from "~/lib/kubernetes/permission/permissions";
+import { actionExecutePermission, taskCancelPermission, taskCreatePermission, taskReadPermission } from "~/lib/scaffolder/permission/permissions";
 import { parsePermissionConfig } from "./policy-config";
 import type { PermissionIdentity } from "./policy-config";
-import { CALLERS, ENTITIES } from "./test-fixtures";
+import { CALLERS, ENTITIES } from "~/lib/catalog/permission/test-fixtures";
 
 const config = parsePermissionConfig({
   enabled: true,
@@ -27,25 +28,40 @@ const config = parsePermissionConfig({
         permissions: [
           { permission: "catalog.entity.delete", conditions: { rule: "IS_ENTITY_OWNER", params: { claims: ["$ownershipEntityRefs"] } } },
           { permission: "catalog.entity.refresh", conditions: { rule: "HAS_LABEL", params: { label: "open-refresh" } } },
+          { permission: "scaffolder.task.read", conditions: { rule: "IS_TASK_OWNER", params: { createdBy: ["$userEntityRef"] } } },
+          { permission: "scaffolder.action.execute", conditions: { not: { rule: "HAS_ACTION_ID", params: { actionId: "catalog:register" } } } },
+          { permission: "kubernetes.clusters.read" },
         ],
       },
     ],
   },
 });
 
-function catalog() {
+const TASKS = [
+  { id: "task-carol", createdBy: "user:default/carol", status: "completed" },
+  { id: "task-ada", createdBy: "user:default/ada", status: "open" },
+];
+
+/** Resources as the route loads them: catalog entities by canonical ref, and (here) scaffolder tasks by id. */
+function resources() {
   const loaded: string[] = [];
   const byRef = new Map(ENTITIES.map((entity) => [stringifyEntityRef(entity), entity]));
-  const loadEntity = async (ref: string): Promise<Entity | undefined> => {
-    loaded.push(ref);
-    return byRef.get(ref);
+  const loadResource = async (resourceType: string, ref: string): Promise<unknown> => {
+    loaded.push(`${resourceType} ${ref}`);
+    if (resourceType === "scaffolder-task") return TASKS.find((task) => task.id === ref);
+    if (resourceType !== "catalog-entity") return undefined;
+    try {
+      return byRef.get(stringifyEntityRef(parseEntityRef(ref))) satisfies Entity | undefined;
+    } catch {
+      return undefined;
+    }
   };
-  return { loaded, loadEntity };
+  return { loaded, loadResource };
 }
 
 async function answer(request: AuthorizeRequest, identity: PermissionIdentity | undefined = CALLERS.carol, options = { config }) {
-  const { loaded, loadEntity } = catalog();
-  const response = await authorize(request, { ...options, identity, loadEntity });
+  const { loaded, loadResource } = resources();
+  const response = await authorize(request, { ...options, identity, loadResource });
   return { response, loaded };
 }
 
@@ -92,8 +108,15 @@ describe("authorize", () => {
       { id: "6", result: "ALLOW" },
       { id: "7", result: "ALLOW" },
     ]);
-    // Refs are loaded once each, in canonical form, and only for conditional decisions.
-    expect(loaded.sort()).toEqual(["api:default/payments-api", "component:default/missing", "component:default/payments"]);
+    // Resources are loaded once per ref, with the decision's resource type, and only for conditional decisions.
+    expect(loaded.sort()).toEqual([
+      "catalog-entity API:default/Payments-API",
+      "catalog-entity Component:payments",
+      "catalog-entity api:default/payments-api",
+      "catalog-entity component:default/missing",
+      "catalog-entity component:default/payments",
+      "catalog-entity not a ref:",
+    ]);
   });
 
   it("answers Backstage's batched form with one result per ref", async () => {
@@ -109,6 +132,62 @@ describe("authorize", () => {
     ]);
   });
 
+  it("answers scaffolder and Kubernetes permissions with the scaffolder's plugin, resource types and rules", async () => {
+    const { response, loaded } = await answer({
+      items: [
+        { id: "read", permission: taskReadPermission },
+        { id: "own", permission: taskReadPermission, resourceRef: "task-carol" },
+        { id: "other", permission: taskReadPermission, resourceRef: "task-ada" },
+        { id: "unknown", permission: taskReadPermission, resourceRef: "task-none" },
+        { id: "cancel", permission: taskCancelPermission, resourceRef: "task-carol" },
+        { id: "execute", permission: actionExecutePermission },
+        { id: "create", permission: taskCreatePermission },
+        { id: "clusters", permission: kubernetesClustersReadPermission },
+        { id: "proxy", permission: kubernetesProxyPermission },
+      ],
+    });
+    expect(response.items).toEqual([
+      {
+        id: "read",
+        result: "CONDITIONAL",
+        pluginId: "scaffolder",
+        resourceType: "scaffolder-task",
+        conditions: { resourceType: "scaffolder-task", rule: "IS_TASK_OWNER", params: { createdBy: ["user:default/carol"] } },
+      },
+      { id: "own", result: "ALLOW" },
+      { id: "other", result: "DENY" },
+      // A resource that cannot be found is denied, as Backstage does.
+      { id: "unknown", result: "DENY" },
+      // No role grants cancelling: nothing to load.
+      { id: "cancel", result: "DENY" },
+      {
+        id: "execute",
+        result: "CONDITIONAL",
+        pluginId: "scaffolder",
+        resourceType: "scaffolder-action",
+        conditions: { not: { resourceType: "scaffolder-action", rule: "HAS_ACTION_ID", params: { actionId: "catalog:register" } } },
+      },
+      { id: "create", result: "DENY" },
+      { id: "clusters", result: "ALLOW" },
+      { id: "proxy", result: "DENY" },
+    ]);
+    expect(loaded.sort()).toEqual(["scaffolder-task task-ada", "scaffolder-task task-carol", "scaffolder-task task-none"]);
+  });
+
+  it("gives a guest's task conditions no creator, so they hold for no task", async () => {
+    const request = {
+      items: [
+        { id: "read", permission: taskReadPermission },
+        { id: "own", permission: taskReadPermission, resourceRef: "task-carol" },
+      ],
+    };
+    const response = await authorize(request, { config, identity: CALLERS.guest, loadResource: resources().loadResource });
+    expect(response.items).toEqual([
+      { id: "read", result: "CONDITIONAL", pluginId: "scaffolder", resourceType: "scaffolder-task", conditions: { resourceType: "scaffolder-task", rule: "IS_TASK_OWNER", params: { createdBy: [] } } },
+      { id: "own", result: "DENY" },
+    ]);
+  });
+
   it("ignores a resource ref on a basic permission", async () => {
     const { response, loaded } = await answer({ items: [{ id: "k", permission: kubernetesProxyPermission, resourceRef: "component:default/payments" }] });
     expect(response.items).toEqual([{ id: "k", result: "DENY" }]);
@@ -118,7 +197,12 @@ describe("authorize", () => {
   it("allows everything when permissions are disabled", async () => {
     const disabled = parsePermissionConfig({ enabled: false });
     const { response } = await answer(
-      { items: [{ id: "x", permission: catalogEntityDeletePermission, resourceRef: ["component:default/payments"] }, { id: "y", permission: catalogLocationReadPermission }] },
+      {
+        items: [
+          { id: "x", permission: catalogEntityDeletePermission, resourceRef: ["component:default/payments"] },
+          { id: "y", permission: catalogLocationReadPermission },
+        ],
+      },
       undefined,
       { config: disabled },
     );
@@ -133,8 +217,18 @@ describe("parseAuthorizeRequest", () => {
   const item = { id: "1", permission: catalogEntityReadPermission };
 
   it("accepts Backstage's request shape, dropping unknown keys", () => {
-    const body = { items: [{ ...item, resourceRef: "component:default/x", extra: true }, { id: "2", permission: { ...kubernetesProxyPermission } }] };
-    expect(parseAuthorizeRequest(body)).toEqual({ items: [{ ...item, resourceRef: "component:default/x" }, { id: "2", permission: kubernetesProxyPermission }] });
+    const body = {
+      items: [
+        { ...item, resourceRef: "component:default/x", extra: true },
+        { id: "2", permission: { ...kubernetesProxyPermission } },
+      ],
+    };
+    expect(parseAuthorizeRequest(body)).toEqual({
+      items: [
+        { ...item, resourceRef: "component:default/x" },
+        { id: "2", permission: kubernetesProxyPermission },
+      ],
+    });
     expect(parseAuthorizeRequest({ items: [] })).toEqual({ items: [] });
     const unknown = { id: "u", permission: { type: "basic", name: "search.query.read", attributes: { action: "read" } } };
     expect(parseAuthorizeRequest({ items: [unknown] }).items[0]).toEqual(unknown);
@@ -161,6 +255,10 @@ describe("parseAuthorizeRequest", () => {
       "items[0].permission catalog.entity.delete is a resource permission of type catalog-entity",
     ],
     [{ items: [{ id: "1", permission: { ...kubernetesProxyPermission, type: "resource", resourceType: "x" } }] }, "items[0].permission kubernetes.proxy is a basic permission"],
+    [
+      { items: [{ id: "1", permission: { type: "basic", name: "scaffolder.task.read", attributes: { action: "read" } } }] },
+      "items[0].permission scaffolder.task.read is a resource permission of type scaffolder-task",
+    ],
     [{ items: Array.from({ length: MAX_AUTHORIZE_ITEMS + 1 }, (_, i) => ({ ...item, id: String(i) })) }, "Invalid permission request: items must have at most 100 items"],
   ])("rejects %j", (body, message) => {
     expect(() => parseAuthorizeRequest(body)).toThrow(InputError);

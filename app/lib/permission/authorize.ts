@@ -1,11 +1,9 @@
 import { z } from "zod";
-import type { Entity } from "~/lib/catalog/entity";
-import { parseEntityRef, stringifyEntityRef } from "~/lib/catalog/entity-ref";
 import { formatKeyPath } from "~/lib/config/errors";
 import { InputError } from "~/lib/errors";
 import type { PolicyDecision } from "./criteria";
-import { applyConditions } from "./filters";
-import { RESOURCE_TYPE_CATALOG_ENTITY, getPermission, isResourcePermission } from "./permissions";
+import { PERMISSIONS, getPermission } from "./known-permissions";
+import { isResourcePermission } from "./permissions";
 import type { Permission } from "./permissions";
 import { evaluate } from "./policy";
 import type { PermissionConfig, PermissionIdentity } from "./policy-config";
@@ -13,8 +11,8 @@ import type { PermissionConfig, PermissionIdentity } from "./policy-config";
 // POST /api/permission/authorize, as Backstage's permission backend answers
 // it: a batch of {id, permission, resourceRef?}, one decision per id. With a
 // resourceRef the server settles conditions against the resource itself
-// (ALLOW or DENY); without one a resource permission may come back
-// CONDITIONAL for the caller to apply. Backstage's batched form (an array of
+// (ALLOW or DENY), with the rules of the permission's resource type; without
+// one a resource permission may come back CONDITIONAL for the caller to apply. Backstage's batched form (an array of
 // resourceRefs, from permission.EXPERIMENTAL_enableBatchedRequests) answers
 // one ALLOW or DENY per ref.
 
@@ -29,10 +27,7 @@ const attributes = z.object({ action: action.optional() }, { error: "must be an 
 
 const permission = z.discriminatedUnion(
   "type",
-  [
-    z.object({ type: z.literal("basic"), name: text, attributes }),
-    z.object({ type: z.literal("resource"), name: text, attributes, resourceType: text }),
-  ],
+  [z.object({ type: z.literal("basic"), name: text, attributes }), z.object({ type: z.literal("resource"), name: text, attributes, resourceType: text })],
   { error: (issue) => (issue.code === "invalid_union" ? "must be 'basic' or 'resource'" : "must be a permission object") },
 );
 
@@ -44,9 +39,7 @@ const item = z.object({
 
 const requestSchema = z.object(
   {
-    items: z
-      .array(item, { error: "must be a list" })
-      .max(MAX_AUTHORIZE_ITEMS, `must have at most ${MAX_AUTHORIZE_ITEMS} items`),
+    items: z.array(item, { error: "must be a list" }).max(MAX_AUTHORIZE_ITEMS, `must have at most ${MAX_AUTHORIZE_ITEMS} items`),
   },
   { error: "Request body must be an object with items" },
 );
@@ -81,27 +74,30 @@ export type AuthorizeOptions = {
   config: PermissionConfig;
   /** The caller; undefined for a guest or a request without a user. */
   identity: PermissionIdentity | undefined;
-  /** Loads an entity by its full ref, without permission checks; undefined when there is none. */
-  loadEntity: (entityRef: string) => Promise<Entity | undefined>;
+  /**
+   * Loads the resource a ref names, of the given resource type, without
+   * permission checks; undefined when there is none (or when Atrium keeps no
+   * resources of that type yet).
+   */
+  loadResource: (resourceType: string, resourceRef: string) => Promise<unknown>;
   /** Decides for a caller that is not a user (a service principal); by default the policy decides for `identity`. */
   decide?: (permission: Permission) => PolicyDecision;
 };
 
 /** Answers each item, in the order asked. */
 export async function authorize(request: AuthorizeRequest, options: AuthorizeOptions): Promise<AuthorizeResponse> {
-  const loads = new Map<string, Promise<Entity | undefined>>();
-  const load = (ref: string) => {
-    let entity = loads.get(ref);
-    if (!entity) loads.set(ref, (entity = options.loadEntity(ref)));
-    return entity;
+  const loads = new Map<string, Promise<unknown>>();
+  const load = (resourceType: string, ref: string) => {
+    const key = JSON.stringify([resourceType, ref]);
+    let resource = loads.get(key);
+    if (!resource) loads.set(key, (resource = options.loadResource(resourceType, ref)));
+    return resource;
   };
   const settle = async (decision: PolicyDecision, resourceRef: string): Promise<"ALLOW" | "DENY"> => {
     if (decision.result !== "CONDITIONAL") return decision.result;
-    if (decision.resourceType !== RESOURCE_TYPE_CATALOG_ENTITY) return "DENY";
-    const ref = canonicalRef(resourceRef);
-    const entity = ref ? await load(ref) : undefined;
+    const resource = await load(decision.resourceType, resourceRef);
     // As in Backstage, a resource that cannot be found is denied, not an error.
-    return entity && applyConditions(decision.conditions, entity) ? "ALLOW" : "DENY";
+    return resource !== undefined && resource !== null && PERMISSIONS.applyConditions(decision.resourceType, decision.conditions, resource) ? "ALLOW" : "DENY";
   };
 
   const items = await Promise.all(
@@ -114,12 +110,4 @@ export async function authorize(request: AuthorizeRequest, options: AuthorizeOpt
     }),
   );
   return { items };
-}
-
-function canonicalRef(ref: string): string | undefined {
-  try {
-    return stringifyEntityRef(parseEntityRef(ref));
-  } catch {
-    return undefined;
-  }
 }

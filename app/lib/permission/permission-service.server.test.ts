@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ANONYMOUS_CREDENTIALS, INTERNAL_CREDENTIALS, userCredentials, type Credentials } from "~/lib/auth/credentials";
 import { GUEST_IDENTITY } from "~/lib/auth/identity";
 import type { Entity } from "~/lib/catalog/entity";
-import { MATCH_NOTHING } from "./filters";
+import { decisionToFilter, MATCH_NOTHING } from "~/lib/catalog/permission/filters";
 import { createPermissionService } from "./permission-service.server";
-import { catalogEntityReadPermission, getPermission } from "./permissions";
+import { catalogEntityReadPermission } from "~/lib/catalog/permission/permissions";
+import { getPermission } from "./known-permissions";
 import { parsePermissionConfig } from "./policy-config";
-import { CALLERS, orphan, payments, paymentsApi } from "./test-fixtures";
+import { CALLERS, orphan, payments, paymentsApi } from "~/lib/catalog/permission/test-fixtures";
 
 // The decisions services act on, for every kind of caller: users and the
 // guest under the policy, callers without a session under the roles open to
@@ -23,7 +24,15 @@ const service = createPermissionService(
           name: "users",
           members: ["user:default/ada", "user:default/bob", "user:default/carol", "user:default/guest"],
           permissions: [
-            { permission: "catalog.entity.read", conditions: { anyOf: [{ rule: "IS_ENTITY_OWNER", params: { claims: ["$ownershipEntityRefs"] } }, { rule: "IS_ENTITY_KIND", params: { kinds: ["API"] } }] } },
+            {
+              permission: "catalog.entity.read",
+              conditions: {
+                anyOf: [
+                  { rule: "IS_ENTITY_OWNER", params: { claims: ["$ownershipEntityRefs"] } },
+                  { rule: "IS_ENTITY_KIND", params: { kinds: ["API"] } },
+                ],
+              },
+            },
             { permission: "catalog.entity.delete", conditions: { rule: "IS_ENTITY_OWNER", params: { claims: ["$ownershipEntityRefs"] } } },
           ],
         },
@@ -71,12 +80,12 @@ describe("permission service", () => {
   });
 
   it("turns a conditional read into the user's own filter, a denial into one matching nothing, and nothing for full access", () => {
-    expect(service.entityFilter(ada, catalogEntityReadPermission)).toEqual({
+    expect(decisionToFilter(service.decide(ada, catalogEntityReadPermission))).toEqual({
       $any: [{ "relations.ownedBy": { $in: ["user:default/ada", "group:default/team-a"] } }, { kind: { $in: ["api"] } }],
     });
-    expect(service.entityFilter(ANONYMOUS_CREDENTIALS, catalogEntityReadPermission)).toEqual(MATCH_NOTHING);
-    expect(service.entityFilter(bob, catalogEntityReadPermission)).toBeUndefined();
-    expect(service.entityFilter(ci, catalogEntityReadPermission)).toBeUndefined();
+    expect(decisionToFilter(service.decide(ANONYMOUS_CREDENTIALS, catalogEntityReadPermission))).toEqual(MATCH_NOTHING);
+    expect(decisionToFilter(service.decide(bob, catalogEntityReadPermission))).toBeUndefined();
+    expect(decisionToFilter(service.decide(ci, catalogEntityReadPermission))).toBeUndefined();
   });
 
   it("refuses with Backstage's NotAllowedError naming the permission", () => {

@@ -1,10 +1,8 @@
 import type { Credentials, ServicePrincipal } from "../auth/credentials";
-import type { Entity } from "../catalog/entity";
-import type { FilterPredicate } from "../catalog/query/predicate";
 import { NotAllowedError } from "../errors";
 import type { PolicyDecision } from "./criteria";
-import { applyConditions, decisionToFilter } from "./filters";
-import { isResourcePermission, RESOURCE_TYPE_CATALOG_ENTITY, type Permission, type ResourcePermission } from "./permissions";
+import { PERMISSIONS } from "./known-permissions";
+import { isResourcePermission, type Permission, type ResourcePermission } from "./permissions";
 import { evaluate, type Evaluation } from "./policy";
 import type { PermissionConfig } from "./policy-config";
 
@@ -12,12 +10,15 @@ import type { PermissionConfig } from "./policy-config";
 // guest included) and callers without a session are decided by the
 // configured policy; service principals (static tokens, Atrium itself) are
 // allowed everything within their access restrictions, as Backstage allows
-// service callers (decision 010).
+// service callers (decision 010). Resource permissions of any registered
+// resource type are settled on one resource with that type's rules; an area
+// that reads many resources turns a decision into its own query (the
+// catalog's: app/lib/catalog/permission/filters.ts).
 
 export type PermissionService = ReturnType<typeof createPermissionService>;
 
 export function createPermissionService(config: PermissionConfig) {
-  function explain(credentials: Credentials, permission: Permission, resource?: Entity): Evaluation {
+  function explain(credentials: Credentials, permission: Permission, resource?: unknown): Evaluation {
     const { principal } = credentials;
     if (principal.type === "service") return evaluateService(config, principal, permission);
     return evaluate(config, principal.type === "user" ? principal.identity : undefined, permission, resource);
@@ -27,11 +28,11 @@ export function createPermissionService(config: PermissionConfig) {
     return explain(credentials, permission).decision;
   }
 
-  /** Whether the credentials may do a resource permission on one catalog entity they already hold. */
-  function allowedOn(credentials: Credentials, permission: ResourcePermission, entity: Entity): boolean {
+  /** Whether the credentials may do a resource permission on one resource of its type, already loaded. */
+  function allowedOn(credentials: Credentials, permission: ResourcePermission, resource: unknown): boolean {
     const decision = decide(credentials, permission);
     if (decision.result !== "CONDITIONAL") return decision.result === "ALLOW";
-    return decision.resourceType === RESOURCE_TYPE_CATALOG_ENTITY && applyConditions(decision.conditions, entity);
+    return decision.resourceType === permission.resourceType && PERMISSIONS.applyConditions(decision.resourceType, decision.conditions, resource);
   }
 
   return {
@@ -40,21 +41,13 @@ export function createPermissionService(config: PermissionConfig) {
     explain,
     decide,
     allowedOn,
-    /**
-     * What a catalog-entity permission adds to a catalog query for these
-     * credentials: nothing (allowed), the policy's conditions, or a filter
-     * matching nothing (denied).
-     */
-    entityFilter(credentials: Credentials, permission: ResourcePermission): FilterPredicate | undefined {
-      return decisionToFilter(decide(credentials, permission));
-    },
     /** Throws NotAllowedError unless a basic permission is allowed. */
     assertAllowed(credentials: Credentials, permission: Permission): void {
       if (decide(credentials, permission).result !== "ALLOW") throw notAllowed(permission);
     },
-    /** Throws NotAllowedError unless the permission is allowed on this entity. */
-    assertAllowedOn(credentials: Credentials, permission: ResourcePermission, entity: Entity): void {
-      if (!allowedOn(credentials, permission, entity)) throw notAllowed(permission);
+    /** Throws NotAllowedError unless the permission is allowed on this resource. */
+    assertAllowedOn(credentials: Credentials, permission: ResourcePermission, resource: unknown): void {
+      if (!allowedOn(credentials, permission, resource)) throw notAllowed(permission);
     },
   };
 }

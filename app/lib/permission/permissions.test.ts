@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ALL_PERMISSIONS, getPermission, isPermission, isResourcePermission } from "./permissions";
+import { ALL_PERMISSIONS, getPermission } from "./known-permissions";
+import { isPermission, isResourcePermission } from "./permissions";
 
 describe("permissions", () => {
   it.each([
@@ -20,8 +21,9 @@ describe("permissions", () => {
     ["scaffolder.template.management", "basic", undefined, undefined],
     ["scaffolder.action.execute", "resource", "scaffolder-action", undefined],
     ["scaffolder.task.create", "basic", undefined, "create"],
-    ["scaffolder.task.read", "basic", undefined, "read"],
-    ["scaffolder.task.cancel", "basic", undefined, undefined],
+    ["scaffolder.task.read", "resource", "scaffolder-task", "read"],
+    ["scaffolder.task.cancel", "resource", "scaffolder-task", undefined],
+    ["scaffolder.template.dry-run", "basic", undefined, undefined],
     ["permission.policy.read", "basic", undefined, "read"],
   ])("%s is %s (%s, action %s), as in Backstage or Atrium's own", (name, type, resourceType, action) => {
     const permission = getPermission(name)!;
@@ -29,8 +31,8 @@ describe("permissions", () => {
   });
 
   it("registers each permission once and nothing else", () => {
-    expect(ALL_PERMISSIONS).toHaveLength(20);
-    expect(new Set(ALL_PERMISSIONS.map((permission) => permission.name)).size).toBe(20);
+    expect(ALL_PERMISSIONS).toHaveLength(21);
+    expect(new Set(ALL_PERMISSIONS.map((permission) => permission.name)).size).toBe(21);
     expect(getPermission("catalog.entity.write")).toBeUndefined();
   });
 

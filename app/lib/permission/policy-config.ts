@@ -2,8 +2,8 @@ import { z } from "zod";
 import { parseEntityRef, stringifyEntityRef } from "~/lib/catalog/entity-ref";
 import { ConfigError, formatConfigIssues } from "~/lib/config/errors";
 import type { PermissionCriteria, PermissionRuleParam } from "./criteria";
-import { ALL_PERMISSIONS, RESOURCE_TYPE_CATALOG_ENTITY, getPermission, isResourcePermission } from "./permissions";
-import { CATALOG_PERMISSION_RULES, findCatalogRule } from "./rules";
+import { ALL_PERMISSIONS, PERMISSIONS, getPermission } from "./known-permissions";
+import { isResourcePermission, type ResourcePermission } from "./permissions";
 import { configBoolean } from "../config/values";
 
 // The declarative policy under `permission.policy`: roles with members and
@@ -19,6 +19,11 @@ import { configBoolean } from "../config/values";
 //           permissions:
 //             - permission: catalog.entity.delete
 //               conditions: { rule: IS_ENTITY_OWNER, params: { claims: ['$ownershipEntityRefs'] } }
+//             - permission: scaffolder.task.read
+//               conditions: { rule: IS_TASK_OWNER, params: { createdBy: ['$userEntityRef'] } }
+//
+// A grant's conditions use the rules of its permission's resource type, as
+// registered in ./known-permissions.ts.
 //
 // Without `permission.policy`, everyone may do everything, as with Backstage's
 // allow-all policy module, which its app template installs by default.
@@ -58,12 +63,19 @@ const grant = z
     conditions: z.unknown().optional(),
   })
   .superRefine((value, ctx) => {
-    const problem = value.conditions === undefined ? patternProblem(value.permission) : conditionalTargetProblem(value.permission);
-    if (problem) ctx.addIssue({ code: "custom", path: ["permission"], message: problem });
-    if (value.conditions !== undefined) {
-      for (const issue of criteriaProblems(value.conditions, [])) {
-        ctx.addIssue({ code: "custom", path: ["conditions", ...issue.path], message: issue.message });
-      }
+    if (value.conditions === undefined) {
+      const problem = patternProblem(value.permission);
+      if (problem) ctx.addIssue({ code: "custom", path: ["permission"], message: problem });
+      return;
+    }
+    const target = conditionalTarget(value.permission);
+    if (typeof target === "string") {
+      ctx.addIssue({ code: "custom", path: ["permission"], message: target });
+      return;
+    }
+    // The rules are checked against the permission's own resource type.
+    for (const issue of criteriaProblems(value.conditions, [], target)) {
+      ctx.addIssue({ code: "custom", path: ["conditions", ...issue.path], message: issue.message });
     }
   })
   .transform((value) => value as PermissionGrant);
@@ -122,20 +134,31 @@ function patternProblem(pattern: string): string | undefined {
   return undefined;
 }
 
-/** Conditions are catalog rules, so a conditional grant must name one catalog-entity permission. */
-function conditionalTargetProblem(name: string): string | undefined {
+/** The permissions conditions may be attached to: resource permissions of a resource type with rules. */
+function conditionalPermissions(): string[] {
+  return ALL_PERMISSIONS.filter((p) => isResourcePermission(p) && PERMISSIONS.rulesOf(p.resourceType).length > 0).map((p) => p.name);
+}
+
+/**
+ * A conditional grant names one resource permission whose resource type has
+ * rules; returns that permission, or the problem with the name.
+ */
+function conditionalTarget(name: string): ResourcePermission | string {
   const permission = getPermission(name);
-  if (permission && isResourcePermission(permission, RESOURCE_TYPE_CATALOG_ENTITY)) return undefined;
-  const allowed = ALL_PERMISSIONS.filter((p) => isResourcePermission(p, RESOURCE_TYPE_CATALOG_ENTITY)).map((p) => p.name);
-  const what = !permission ? `'${name}' is not a single known permission` : `${name} is a ${permission.type} permission${permission.type === "resource" ? ` of ${permission.resourceType}` : ""}`;
-  return `${what}, so it cannot have conditions; conditions apply to ${allowed.join(", ")}`;
+  if (permission && isResourcePermission(permission) && PERMISSIONS.rulesOf(permission.resourceType).length > 0) return permission;
+  const what = !permission
+    ? `'${name}' is not a single known permission`
+    : isResourcePermission(permission)
+      ? `${name} is a resource permission of ${permission.resourceType}, which has no rules`
+      : `${name} is a basic permission`;
+  return `${what}, so it cannot have conditions; conditions apply to ${conditionalPermissions().join(", ")}`;
 }
 
 type Problem = { path: PropertyKey[]; message: string };
 const CRITERIA_SHAPE = "must be a condition {rule, params} or {anyOf: [...]}, {allOf: [...]} or {not: ...}";
 
 /** Every problem in a criteria tree from config, each at its own path. */
-export function criteriaProblems(value: unknown, path: PropertyKey[], depth = 0): Problem[] {
+export function criteriaProblems(value: unknown, path: PropertyKey[], permission: ResourcePermission, depth = 0): Problem[] {
   if (depth > MAX_CRITERIA_DEPTH) return [{ path, message: `conditions are nested too deeply, at most ${MAX_CRITERIA_DEPTH} levels` }];
   if (typeof value !== "object" || value === null || Array.isArray(value)) return [{ path, message: CRITERIA_SHAPE }];
   const keys = Object.keys(value);
@@ -145,25 +168,33 @@ export function criteriaProblems(value: unknown, path: PropertyKey[], depth = 0)
     if (keys.length !== 1) return [{ path, message: `${operator} must be the only key` }];
     const children = record[operator];
     if (!Array.isArray(children) || children.length === 0) return [{ path: [...path, operator], message: "must be a non-empty list of conditions" }];
-    return children.flatMap((child, index) => criteriaProblems(child, [...path, operator, index], depth + 1));
+    return children.flatMap((child, index) => criteriaProblems(child, [...path, operator, index], permission, depth + 1));
   }
   if ("not" in record) {
     if (keys.length !== 1) return [{ path, message: "not must be the only key" }];
-    return criteriaProblems(record.not, [...path, "not"], depth + 1);
+    return criteriaProblems(record.not, [...path, "not"], permission, depth + 1);
   }
   if (!("rule" in record)) return [{ path, message: CRITERIA_SHAPE }];
-  return conditionProblems(record, path);
+  return conditionProblems(record, path, permission);
 }
 
-function conditionProblems(record: Record<string, unknown>, path: PropertyKey[]): Problem[] {
+function conditionProblems(record: Record<string, unknown>, path: PropertyKey[], permission: ResourcePermission): Problem[] {
   const extra = Object.keys(record).filter((key) => !["rule", "params", "resourceType"].includes(key));
   if (extra.length) return [{ path, message: `unknown key${extra.length > 1 ? "s" : ""} ${extra.join(", ")} in a condition` }];
-  if (record.resourceType !== undefined && record.resourceType !== RESOURCE_TYPE_CATALOG_ENTITY) {
-    return [{ path: [...path, "resourceType"], message: `must be ${RESOURCE_TYPE_CATALOG_ENTITY}` }];
+  const { resourceType } = permission;
+  if (record.resourceType !== undefined && record.resourceType !== resourceType) {
+    return [{ path: [...path, "resourceType"], message: `must be ${resourceType}, the resource type of ${permission.name}` }];
   }
-  const rule = typeof record.rule === "string" ? findCatalogRule(record.rule) : undefined;
+  const rule = typeof record.rule === "string" ? PERMISSIONS.findRule(resourceType, record.rule) : undefined;
   if (!rule) {
-    return [{ path: [...path, "rule"], message: `unknown rule '${String(record.rule)}'; known rules: ${CATALOG_PERMISSION_RULES.map((r) => r.name).join(", ")}` }];
+    const known = `known rules for ${resourceType}: ${PERMISSIONS.rulesOf(resourceType)
+      .map((r) => r.name)
+      .join(", ")}`;
+    const owner = PERMISSIONS.resourceTypes.find((type) => type.rules.some((r) => r.name === record.rule));
+    const message = owner
+      ? `rule '${String(record.rule)}' is a rule of ${owner.resourceType}, but ${permission.name} is checked against ${resourceType}; ${known}`
+      : `unknown rule '${String(record.rule)}'; ${known}`;
+    return [{ path: [...path, "rule"], message }];
   }
   const params = record.params ?? {};
   if (typeof params !== "object" || params === null || Array.isArray(params)) return [{ path: [...path, "params"], message: "must be a mapping" }];
@@ -207,10 +238,7 @@ export const NEEDS_USER = Symbol("needs a signed-in user");
  * the refs (none for a guest); a whole-value $userEntityRef is the user's ref,
  * and for a guest the result is NEEDS_USER, as nothing could match it.
  */
-export function resolvePlaceholders(
-  params: Record<string, PermissionRuleParam> | undefined,
-  identity: PermissionIdentity | undefined,
-): Record<string, PermissionRuleParam> | typeof NEEDS_USER {
+export function resolvePlaceholders(params: Record<string, PermissionRuleParam> | undefined, identity: PermissionIdentity | undefined): Record<string, PermissionRuleParam> | typeof NEEDS_USER {
   const resolved: Record<string, PermissionRuleParam> = {};
   for (const [key, value] of Object.entries(params ?? {})) {
     if (Array.isArray(value)) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { PolicyDecision } from "./criteria";
-import { getPermission } from "./permissions";
+import { getPermission } from "./known-permissions";
 import type { Permission } from "./permissions";
 import { describeConditions, evaluate, membershipsOf } from "./policy";
 import { parsePermissionConfig } from "./policy-config";
 import type { PermissionConfig } from "./policy-config";
-import { CALLERS, payments, paymentsApi } from "./test-fixtures";
+import { CALLERS, payments, paymentsApi } from "~/lib/catalog/permission/test-fixtures";
 
 const BRIEF = parsePermissionConfig(
   parse(`
@@ -40,7 +40,17 @@ const LAYERED = parsePermissionConfig({
       {
         name: "own-apis",
         members: ["*"],
-        permissions: [{ permission: "catalog.entity.delete", conditions: { allOf: [{ rule: "IS_ENTITY_KIND", params: { kinds: ["API"] } }, { rule: "HAS_SPEC", params: { key: "owner", value: "$userEntityRef" } }] } }],
+        permissions: [
+          {
+            permission: "catalog.entity.delete",
+            conditions: {
+              allOf: [
+                { rule: "IS_ENTITY_KIND", params: { kinds: ["API"] } },
+                { rule: "HAS_SPEC", params: { key: "owner", value: "$userEntityRef" } },
+              ],
+            },
+          },
+        ],
       },
       {
         name: "tidy-orphans",
@@ -150,8 +160,7 @@ describe("evaluate", () => {
   it("explains a denial and a conditional grant", () => {
     expect(evaluate(BRIEF, CALLERS.carol, P("catalog.entity.create")).explanation.reason).toBe("No role grants catalog.entity.create");
     expect(evaluate(BRIEF, CALLERS.carol, P("catalog.entity.refresh")).explanation).toMatchObject({
-      reason:
-        "catalog.entity.refresh is granted only by role 'owners' when IS_ENTITY_OWNER(claims: [$ownershipEntityRefs]) or HAS_LABEL(label: open-refresh)",
+      reason: "catalog.entity.refresh is granted only by role 'owners' when IS_ENTITY_OWNER(claims: [$ownershipEntityRefs]) or HAS_LABEL(label: open-refresh)",
       grants: [{ role: "owners", entry: 1, permission: "catalog.entity.refresh" }],
     });
     expect(evaluate(DISABLED, undefined, P("catalog.entity.delete")).explanation.reason).toMatch(/^Permissions are disabled/);
@@ -172,6 +181,53 @@ describe("evaluate", () => {
     expect(evaluate(BRIEF, CALLERS.carol, P("catalog.entity.refresh"), payments).decision).toEqual(ALLOW); // labelled open-refresh
   });
 
+  it("decides scaffolder permissions for the scaffolder's plugin and resource types, and settles them on a task, step or action", () => {
+    const SCAFFOLDER = parsePermissionConfig({
+      enabled: true,
+      policy: {
+        roles: [
+          {
+            name: "authors",
+            members: ["*"],
+            permissions: [
+              { permission: "scaffolder.task.read", conditions: { rule: "IS_TASK_OWNER", params: { createdBy: ["$userEntityRef"] } } },
+              { permission: "scaffolder.template.step.read", conditions: { not: { rule: "HAS_TAG", params: { tag: "admin" } } } },
+              { permission: "scaffolder.action.execute", conditions: { rule: "HAS_STRING_PROPERTY", params: { key: "owner", value: "$userEntityRef" } } },
+              { permission: "kubernetes.resources.read" },
+            ],
+          },
+        ],
+      },
+    });
+    const taskRead = evaluate(SCAFFOLDER, CALLERS.carol, P("scaffolder.task.read"));
+    expect(taskRead.decision).toEqual({
+      result: "CONDITIONAL",
+      pluginId: "scaffolder",
+      resourceType: "scaffolder-task",
+      conditions: { resourceType: "scaffolder-task", rule: "IS_TASK_OWNER", params: { createdBy: ["user:default/carol"] } },
+    });
+    expect(taskRead.explanation.reason).toBe("scaffolder.task.read is granted only by role 'authors' when IS_TASK_OWNER(createdBy: [$userEntityRef])");
+    const ownTask = evaluate(SCAFFOLDER, CALLERS.carol, P("scaffolder.task.read"), { id: "t1", createdBy: "user:default/carol" });
+    expect(ownTask.decision).toEqual(ALLOW);
+    expect(ownTask.explanation.reason).toBe("Role 'authors' grants scaffolder.task.read on task t1, which meets its conditions: IS_TASK_OWNER(createdBy: [$userEntityRef])");
+    expect(evaluate(SCAFFOLDER, CALLERS.carol, P("scaffolder.task.read"), { id: "t2", createdBy: "user:default/ada" }).explanation.reason).toBe(
+      "scaffolder.task.read is granted only by role 'authors' when IS_TASK_OWNER(createdBy: [$userEntityRef]); task t2 meets none of these conditions",
+    );
+    expect(evaluate(SCAFFOLDER, CALLERS.carol, P("scaffolder.template.step.read"), { id: "deploy", "backstage:permissions": { tags: ["admin"] } }).decision).toEqual(DENY);
+    expect(evaluate(SCAFFOLDER, CALLERS.carol, P("scaffolder.template.step.read"), { id: "fetch" }).decision).toEqual(ALLOW);
+    expect(evaluate(SCAFFOLDER, CALLERS.carol, P("kubernetes.resources.read")).decision).toEqual(ALLOW);
+    expect(evaluate(SCAFFOLDER, CALLERS.carol, P("kubernetes.clusters.read")).decision).toEqual(DENY);
+    // A whole-value $userEntityRef and no user: the scaffolder-action stand-in that holds for nothing.
+    const guestAction = evaluate(SCAFFOLDER, CALLERS.guest, P("scaffolder.action.execute"));
+    expect(guestAction.decision).toEqual({
+      result: "CONDITIONAL",
+      pluginId: "scaffolder",
+      resourceType: "scaffolder-action",
+      conditions: { resourceType: "scaffolder-action", rule: "HAS_ACTION_ID", params: { actionId: "" } },
+    });
+    expect(evaluate(SCAFFOLDER, CALLERS.guest, P("scaffolder.action.execute"), { action: "publish:github", input: { owner: "" } }).decision).toEqual(DENY);
+  });
+
   it("never makes a basic permission conditional", () => {
     const asBasic: Permission = { type: "basic", name: "catalog.entity.delete", attributes: {} };
     const decision: PolicyDecision = evaluate(BRIEF, CALLERS.carol, asBasic).decision;
@@ -184,7 +240,17 @@ describe("evaluate", () => {
 
   it("describes nested conditions with brackets where needed", () => {
     expect(
-      describeConditions({ allOf: [{ not: { rule: "HAS_LABEL", params: { label: "x" } } }, { anyOf: [{ rule: "IS_ENTITY_KIND", params: { kinds: ["API", "Component"] } }, { rule: "HAS_SPEC", params: { key: "type" } }] }] }),
+      describeConditions({
+        allOf: [
+          { not: { rule: "HAS_LABEL", params: { label: "x" } } },
+          {
+            anyOf: [
+              { rule: "IS_ENTITY_KIND", params: { kinds: ["API", "Component"] } },
+              { rule: "HAS_SPEC", params: { key: "type" } },
+            ],
+          },
+        ],
+      }),
     ).toBe("not HAS_LABEL(label: x) and (IS_ENTITY_KIND(kinds: [API, Component]) or HAS_SPEC(key: type))");
   });
 });

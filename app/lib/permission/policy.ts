@@ -1,22 +1,19 @@
-import type { Entity } from "~/lib/catalog/entity";
 import { parseEntityRef, stringifyEntityRef } from "~/lib/catalog/entity-ref";
 import { mapCriteria, isAllOf, isAnyOf, isNot } from "./criteria";
 import type { PermissionCondition, PermissionCriteria, PolicyDecision } from "./criteria";
-import { applyConditions } from "./filters";
-import { RESOURCE_TYPE_CATALOG_ENTITY, isResourcePermission } from "./permissions";
-import type { Permission } from "./permissions";
+import { PERMISSIONS } from "./known-permissions";
+import { isResourcePermission } from "./permissions";
+import type { Permission, ResourcePermission } from "./permissions";
 import { ANY_MEMBER, NEEDS_USER, patternMatches, resolvePlaceholders } from "./policy-config";
 import type { ConfigCondition, PermissionConfig, PermissionIdentity } from "./policy-config";
 
 // Deciding a permission for a caller under the configured policy, with the
 // reason, so a page can answer "why can (or can't) X do P?". A matching
 // unconditional grant allows; otherwise matching conditional grants make a
-// CONDITIONAL decision with their conditions OR-ed; otherwise deny.
+// CONDITIONAL decision with their conditions OR-ed, for the plugin that owns
+// the permission's resource type (./known-permissions.ts); otherwise deny.
 
 export type { PermissionIdentity } from "./policy-config";
-
-/** The plugin that evaluates catalog-entity conditions. */
-export const CATALOG_PLUGIN_ID = "catalog";
 
 export type RoleMembership = { role: string; via: string };
 export type GrantMatch = {
@@ -34,22 +31,11 @@ export type Explanation = { reason: string; memberships: RoleMembership[]; grant
 export type Evaluation = { decision: PolicyDecision; explanation: Explanation };
 
 /**
- * Holds for no entity. Stands in for a condition on the caller's own ref when
- * there is no caller (a guest): nothing can equal a ref that does not exist,
- * which stays true under `not`.
- */
-const NOTHING: PermissionCondition = { resourceType: RESOURCE_TYPE_CATALOG_ENTITY, rule: "IS_ENTITY_OWNER", params: { claims: [] } };
-
-/**
  * Decides `permission` for `identity` (undefined for a guest). With a
- * `resource`, a conditional outcome is settled against it: ALLOW or DENY.
+ * `resource` of the permission's resource type, a conditional outcome is
+ * settled against it: ALLOW or DENY.
  */
-export function evaluate(
-  config: PermissionConfig,
-  identity: PermissionIdentity | undefined,
-  permission: Permission,
-  resource?: Entity,
-): Evaluation {
+export function evaluate(config: PermissionConfig, identity: PermissionIdentity | undefined, permission: Permission, resource?: unknown): Evaluation {
   if (!config.enabled) {
     return explained({ result: "ALLOW" }, "Permissions are disabled (permission.enabled is false), so everything is allowed", [], []);
   }
@@ -60,8 +46,8 @@ export function evaluate(
     .flatMap((role) =>
       role.permissions.flatMap((grant, entry): GrantMatch[] => {
         if (!patternMatches(grant.permission, permission.name)) return [];
-        // Conditions only make sense for the catalog entities their rules read.
-        if (grant.conditions && !isResourcePermission(permission, RESOURCE_TYPE_CATALOG_ENTITY)) return [];
+        // Conditions only make sense for resources of the type their rules read (policy-config checks they match).
+        if (grant.conditions && !isResourcePermission(permission)) return [];
         return [{ role: role.name, entry, permission: grant.permission, ...(grant.conditions ? { conditions: grant.conditions } : {}) }];
       }),
     );
@@ -72,13 +58,15 @@ export function evaluate(
   }
   if (grants.length === 0) return explained({ result: "DENY" }, `No role grants ${permission.name}`, memberships, grants);
 
-  const resolved = grants.map((grant) => resolveConditions(grant.conditions!, identity));
+  // Only resource permissions get this far: a conditional grant of any other is never a match.
+  const { resourceType } = permission as ResourcePermission;
+  const resolved = grants.map((grant) => resolveConditions(grant.conditions!, identity, resourceType));
   const unique = [...new Map(resolved.map((conditions) => [JSON.stringify(conditions), conditions])).values()];
   const summary = grants.map((grant) => `role '${grant.role}' when ${describeConditions(grant.conditions!)}`).join(", or ");
 
-  if (resource) {
-    const ref = stringifyEntityRef(resource);
-    grants.forEach((grant, index) => (grant.holds = applyConditions(resolved[index], resource)));
+  if (resource !== undefined) {
+    const ref = PERMISSIONS.describeResource(resourceType, resource);
+    grants.forEach((grant, index) => (grant.holds = PERMISSIONS.applyConditions(resourceType, resolved[index], resource)));
     const holding = grants.find((grant) => grant.holds);
     if (holding) {
       const reason = `Role '${holding.role}' grants ${permission.name} on ${ref}, which meets its conditions: ${describeConditions(holding.conditions!)}`;
@@ -89,8 +77,8 @@ export function evaluate(
   return explained(
     {
       result: "CONDITIONAL",
-      pluginId: CATALOG_PLUGIN_ID,
-      resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
+      pluginId: PERMISSIONS.resourceType(resourceType)!.pluginId,
+      resourceType,
       conditions: unique.length === 1 ? unique[0] : { anyOf: unique },
     },
     `${permission.name} is granted only by ${summary}`,
@@ -108,19 +96,28 @@ export function membershipsOf(config: PermissionConfig, identity: PermissionIden
   });
 }
 
-function resolveConditions(conditions: PermissionCriteria<ConfigCondition>, identity: PermissionIdentity | undefined) {
+function resolveConditions(conditions: PermissionCriteria<ConfigCondition>, identity: PermissionIdentity | undefined, resourceType: string) {
   return mapCriteria<ConfigCondition, PermissionCondition>(conditions, (condition) => {
     const params = resolvePlaceholders(condition.params, identity);
-    if (params === NEEDS_USER) return NOTHING;
-    return { resourceType: RESOURCE_TYPE_CATALOG_ENTITY, rule: condition.rule, params };
+    // A condition on the caller's own ref, and no caller: it holds for nothing.
+    if (params === NEEDS_USER) return PERMISSIONS.resourceType(resourceType)!.matchNothing;
+    return { resourceType, rule: condition.rule, params };
   });
 }
 
 /** Conditions in words, for explanations: `IS_ENTITY_OWNER(claims: [$ownershipEntityRefs]) or HAS_LABEL(label: open-refresh)`. */
 export function describeConditions(criteria: PermissionCriteria<ConfigCondition>, nested = false): string {
   const group = (parts: string[], joiner: string) => (nested && parts.length > 1 ? `(${parts.join(joiner)})` : parts.join(joiner));
-  if (isAnyOf(criteria)) return group(criteria.anyOf.map((child) => describeConditions(child, true)), " or ");
-  if (isAllOf(criteria)) return group(criteria.allOf.map((child) => describeConditions(child, true)), " and ");
+  if (isAnyOf(criteria))
+    return group(
+      criteria.anyOf.map((child) => describeConditions(child, true)),
+      " or ",
+    );
+  if (isAllOf(criteria))
+    return group(
+      criteria.allOf.map((child) => describeConditions(child, true)),
+      " and ",
+    );
   if (isNot(criteria)) return `not ${describeConditions(criteria.not, true)}`;
   const params = Object.entries(criteria.params ?? {})
     .filter(([, value]) => value !== undefined)

@@ -15,11 +15,7 @@ export async function isFeatureFlagActive(settings: UserSettingsService, userEnt
 }
 
 /** Switches a registered flag on or off; a flag nobody registered is refused. */
-export async function setFeatureFlag(
-  settings: UserSettingsService,
-  registered: readonly FeatureFlag[],
-  options: { userEntityRef: string; name: string; active: boolean },
-): Promise<void> {
+export async function setFeatureFlag(settings: UserSettingsService, registered: readonly FeatureFlag[], options: { userEntityRef: string; name: string; active: boolean }): Promise<void> {
   if (!registered.some((flag) => flag.name === options.name)) throw new InputError(`No feature flag named '${options.name.slice(0, 200)}' is registered`);
   const address = { userEntityRef: options.userEntityRef, bucket: FEATURE_FLAGS_BUCKET, key: options.name };
   if (options.active) await settings.set({ ...address, value: true });

@@ -1,4 +1,4 @@
-import type { Identity } from "../auth/identity";
+import { isGuest, type Identity } from "../auth/identity";
 import { pageCredentials } from "../auth/request-credentials.server";
 import type { Catalog } from "../catalog/catalog.server";
 import { isHttpUrl } from "../config/schema";
@@ -7,7 +7,15 @@ import { isHttpUrl } from "../config/schema";
 // user's User entity (spec.profile), or the entity ref when the catalog does
 // not know the user (or the policy does not let the user read it).
 
-export type UserProfile = { userEntityRef: string; displayName: string; email?: string; picture?: string; guest: boolean };
+export type UserProfile = {
+  userEntityRef: string;
+  displayName: string;
+  email?: string;
+  picture?: string;
+  guest: boolean;
+  /** Stars this browser made as a guest that a signed-in user may keep (guest-stars.server.ts). */
+  guestStars?: number;
+};
 
 export async function userProfile(catalog: Catalog, identity: Identity): Promise<UserProfile> {
   // Read with the user's own credentials: a policy that hides the User entity hides the profile too.
@@ -17,10 +25,11 @@ export async function userProfile(catalog: Catalog, identity: Identity): Promise
   const picture = text(profile.picture);
   return {
     userEntityRef: identity.userEntityRef,
-    displayName: text(profile.displayName) ?? text(entity?.metadata.title) ?? identity.userEntityRef,
+    // A Custom User without a verified ID token is a guest with the typed name, for display only.
+    displayName: text(identity.displayName) ?? text(profile.displayName) ?? text(entity?.metadata.title) ?? identity.userEntityRef,
     email: text(profile.email),
     // Only web addresses: a picture is put in an <img> of every settings page.
     picture: picture && isHttpUrl(picture) ? picture : undefined,
-    guest: identity.provider === "guest",
+    guest: isGuest(identity) || identity.provider === "guest",
   };
 }

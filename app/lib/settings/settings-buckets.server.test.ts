@@ -7,7 +7,10 @@ import { MIRROR_COOKIE, preferencesForPage, savePreferences } from "./user-prefe
 import { createUserSettings, type UserSettingsService } from "./user-settings.server";
 
 const ADA = { userEntityRef: "user:default/ada", ownershipEntityRefs: ["user:default/ada"], provider: "custom" };
-const FLAGS = [{ name: "new-graph", pluginId: "catalog-graph" }, { name: "beta-docs", pluginId: "techdocs" }];
+const FLAGS = [
+  { name: "new-graph", pluginId: "catalog-graph" },
+  { name: "beta-docs", pluginId: "techdocs" },
+];
 
 describe.each(TEST_ENGINES)("settings buckets on %s", (engine) => {
   const database = useMigratedDatabase(engine);

@@ -43,12 +43,7 @@ export async function setUserSetting(db: Kysely<Database>, setting: SettingAddre
 
 /** Whether there was a setting to delete. */
 export async function deleteUserSetting(db: Kysely<Database>, address: SettingAddress): Promise<boolean> {
-  const result = await db
-    .deleteFrom("user_settings")
-    .where("user_entity_ref", "=", address.userEntityRef)
-    .where("bucket", "=", address.bucket)
-    .where("key", "=", address.key)
-    .executeTakeFirst();
+  const result = await db.deleteFrom("user_settings").where("user_entity_ref", "=", address.userEntityRef).where("bucket", "=", address.bucket).where("key", "=", address.key).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -1,4 +1,4 @@
-import type { Identity } from "../auth/identity";
+import { GUEST_USER_REF, type Identity } from "../auth/identity";
 import { cookiePath, parseCookies, serializeCookie } from "../http/cookies";
 import { isLanguage } from "../i18n/i18n";
 import { isTheme, readPreferences, type Preferences } from "./preferences";
@@ -32,12 +32,12 @@ function readMirror(value: string | undefined): { userEntityRef: string; syncedA
 }
 
 /**
- * The guest has no verified identity and every guest is the same
- * user:default/guest: its look stays in each browser's cookies rather than
- * being shared through the store.
+ * A guest (a Custom User without a verified ID token included) has no
+ * verified identity: its look stays in its browser's cookies, which are
+ * already that browser's own.
  */
 export function keepsPreferencesOnServer(identity: Identity | undefined): identity is Identity {
-  return identity !== undefined && identity.provider !== "guest";
+  return identity !== undefined && identity.provider !== "guest" && identity.userEntityRef !== GUEST_USER_REF;
 }
 
 export async function storedPreferences(settings: UserSettingsService, userEntityRef: string): Promise<Partial<Preferences>> {
@@ -51,12 +51,7 @@ export async function storedPreferences(settings: UserSettingsService, userEntit
 }
 
 /** Stores the given choices for a signed-in user (a no-op for the guest) and returns the cookies that mirror them. */
-export async function savePreferences(
-  settings: UserSettingsService,
-  identity: Identity | undefined,
-  preferences: Partial<Preferences>,
-  basePath: string,
-): Promise<string[]> {
+export async function savePreferences(settings: UserSettingsService, identity: Identity | undefined, preferences: Partial<Preferences>, basePath: string): Promise<string[]> {
   if (keepsPreferencesOnServer(identity)) {
     for (const key of PREFERENCE_KEYS) {
       const value = preferences[key];
@@ -70,13 +65,7 @@ export async function savePreferences(
  * The preferences a page renders with: the cookies, brought in line with the
  * store when the mirror is not known to be current (Set-Cookie on `headers`).
  */
-export async function preferencesForPage(
-  settings: UserSettingsService,
-  identity: Identity | undefined,
-  cookieHeader: string | null,
-  basePath: string,
-  headers: Headers,
-): Promise<Preferences> {
+export async function preferencesForPage(settings: UserSettingsService, identity: Identity | undefined, cookieHeader: string | null, basePath: string, headers: Headers): Promise<Preferences> {
   const fromCookies = readPreferences(cookieHeader);
   if (!keepsPreferencesOnServer(identity)) return fromCookies;
   const mirror = readMirror(parseCookies(cookieHeader)[MIRROR_COOKIE]);

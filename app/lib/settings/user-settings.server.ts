@@ -1,16 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { InputError, NotFoundError, PayloadTooLargeError } from "../errors";
-import {
-  countUserSettings,
-  deleteUserSetting,
-  getUserSetting,
-  listUserSettings,
-  setUserSetting,
-  type JsonValue,
-  type SettingAddress,
-  type UserSetting,
-} from "./store.server";
+import { countUserSettings, deleteUserSetting, getUserSetting, listUserSettings, setUserSetting, type JsonValue, type SettingAddress, type UserSetting } from "./store.server";
 
 // User settings as the API and the pages use them: Backstage's messages, and
 // limits so that one user (the shared guest included) cannot fill the database.
@@ -70,7 +61,10 @@ export function createUserSettings(db: Kysely<Database>) {
 
 function checkNames(address: { bucket: string; key: string }): void {
   if (!address.bucket) throw new InputError("A bucket name may not be empty");
-  for (const [what, name] of [["bucket", address.bucket], ["key", address.key]] as const) {
+  for (const [what, name] of [
+    ["bucket", address.bucket],
+    ["key", address.key],
+  ] as const) {
     if (name.length > MAX_SETTING_NAME_LENGTH) {
       throw new InputError(`The ${what} name may be at most ${MAX_SETTING_NAME_LENGTH} characters, got ${name.length}`);
     }

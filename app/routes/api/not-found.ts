@@ -1,11 +1,12 @@
 import { NotFoundError } from "~/lib/errors";
-import { errorResponse } from "~/lib/http/error-response.server";
+import { apiRouteForAnyMethod } from "~/lib/http/api.server";
 
-// Unknown /api paths answer like a Backstage backend: JSON, 404, never a page.
-function notFound({ request }: { request: Request }) {
-  const { pathname } = new URL(request.url);
-  return errorResponse(new NotFoundError(`No API route at ${request.method} ${pathname.slice(0, 200)}`), request);
-}
-
-export const loader = notFound;
-export const action = notFound;
+// Unknown /api paths answer like a Backstage backend: JSON, 404, never a
+// page; and, like every route that is not public, 401 to a caller without credentials.
+const route = apiRouteForAnyMethod({
+  handler: ({ request, url }) => {
+    throw new NotFoundError(`No API route at ${request.method} ${url.pathname.slice(0, 200)}`);
+  },
+});
+export const loader = route;
+export const action = route;

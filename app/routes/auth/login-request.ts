@@ -1,4 +1,4 @@
-import { data, redirect, redirectDocument } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import type { Route } from "./+types/login-request";
 import { flashAlerts } from "~/lib/alerts/flash.server";
 import { loginRequestSchema } from "~/lib/auth/login-request-schema";
@@ -6,6 +6,7 @@ import { LOGIN_REQUEST_PARAM } from "~/lib/auth/login-requests";
 import { redirectFlowUrl } from "~/lib/auth/login-requests.server";
 import { normalizeScopes } from "~/lib/auth/providers";
 import { getRequestContext } from "~/lib/context.server";
+import { parseFormRequest, refuseSubmission } from "~/lib/forms/submission";
 import { createTranslator } from "~/lib/i18n/i18n";
 import { safeRedirectPath } from "~/lib/links";
 import { readPreferences } from "~/lib/settings/preferences";
@@ -16,15 +17,15 @@ import { readPreferences } from "~/lib/settings/preferences";
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getRequestContext(context);
   const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
-  const parsed = loginRequestSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: t("signIn.loginFailed") }, { status: 400 });
-  const form = parsed.data;
+  const submission = await parseFormRequest(request, loginRequestSchema);
+  if (submission.status !== "success") return refuseSubmission(submission);
+  const form = submission.value;
   const returnTo = withoutRequests(safeRedirectPath(form.returnTo, app.publicConfig.basePath));
   if (form.intent === "reject") {
     return redirect(returnTo, { headers: { "Set-Cookie": flashAlerts(request, app.publicConfig.basePath, { message: t("signIn.rejected"), severity: "error", display: "transient" }) } });
   }
   const provider = app.authProviders.provider(form.provider);
-  if (!provider) return data({ error: t("signIn.loginFailed") }, { status: 400 });
+  if (!provider) return refuseSubmission(submission, { fieldErrors: { provider: ["signIn.loginFailed"] } });
   return redirectDocument(redirectFlowUrl(app, provider.config.id, normalizeScopes(form.scope), returnTo));
 }
 

@@ -1,23 +1,26 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data, type ErrorResponse } from "react-router";
 import type { Route } from "./+types/entity";
 import { EntityDialogs, OrphanWarning } from "~/components/catalog/entity-dialogs";
 import { EntityCards, preloadApiDefinitionCard } from "~/components/catalog/entity-page/entity-cards";
 import { EntityHeader, EntityTabs } from "~/components/catalog/entity-page/entity-header";
 import { EntityNotFound, ProcessingErrors, RelationWarning } from "~/components/catalog/entity-page/warnings";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { ErrorPanel } from "~/components/ui/error-panel";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { GeneralErrorBoundary, StatusErrorPage } from "~/components/ui/general-error-boundary";
 import { Content, documentTitle } from "~/components/ui/page";
 import { pageCredentials } from "~/lib/auth/request-credentials.server";
-import { pageIdentity } from "~/lib/auth/sign-in.server";
+import { settingsOwnerOf } from "~/lib/auth/identity";
+import { requireIdentity } from "~/lib/auth/request-identity.server";
+import { entityDialogSchema } from "~/lib/catalog/entity-dialogs";
 import { entityDialogAction, loadEntityDialogs } from "~/lib/catalog/entity-dialogs.server";
 import { loadEntityPageView } from "~/lib/catalog/entity-page/entity-page.server";
 import { externalRoutePath } from "~/lib/catalog/entity-page/external-routes";
 import { stringifyEntityRef } from "~/lib/catalog/entity-ref";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { getRequestContext } from "~/lib/context.server";
+import { formReplyOf, parseFormRequest, refuseSubmission } from "~/lib/forms/submission";
 import { recordEntityVisitQuietly } from "~/lib/home/home-settings.server";
-import { NotFoundError, serializeError } from "~/lib/errors";
+import { NotFoundError } from "~/lib/errors";
 import { createTranslator } from "~/lib/i18n/i18n";
 import { readPreferences } from "~/lib/settings/preferences";
 
@@ -28,9 +31,9 @@ import { readPreferences } from "~/lib/settings/preferences";
 /** The 404 body the ErrorBoundary shows as Backstage's 'Entity not found' panel. */
 type EntityNotFoundData = { entityNotFound: true; kind: string };
 
-async function readEntity({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
+async function readEntity({ params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const app = getRequestContext(context);
-  const identity = await pageIdentity(app, request, new Headers());
+  const identity = requireIdentity(context);
   const credentials = pageCredentials(identity);
   // What the visitor may not read is, to them, not there: the same 404.
   const entity = await app.catalog.entities.entityByName(params.kind, params.namespace, params.name, { credentials }).catch((error: unknown) => {
@@ -48,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
     loadEntityPageView(app, { entity, splat: args.params["*"], credentials, identity }),
     loadEntityDialogs(app, { url, entity, credentials }),
     // The home page's 'Recently visited' widget.
-    recordEntityVisitQuietly(app, identity?.userEntityRef, stringifyEntityRef(entity)),
+    recordEntityVisitQuietly(app, settingsOwnerOf(identity), stringifyEntityRef(entity)),
   ]);
   if (!view) {
     const t = createTranslator(readPreferences(args.request.headers.get("cookie")).language);
@@ -60,19 +63,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { app, identity, credentials, entity } = await readEntity(args);
-  const form = await args.request.formData();
+  // The page's only forms are its dialogs' (the star posts to /catalog/star).
+  const submission = await parseFormRequest(args.request, entityDialogSchema);
+  if (submission.status !== "success") return refuseSubmission(submission);
   // After an unregister or delete: the configured redirect, else the catalog index.
   const redirectTo = externalRoutePath(app.config.config.app.routes, "unregisterRedirect");
-  const handled = await entityDialogAction(app, { request: args.request, form, entity, credentials, identity }, { redirectTo });
-  if (handled instanceof Response) return handled;
-  if (handled) return data({ error: handled.error }, { status: handled.status });
-  // The page itself has no forms of its own: the star posts to /catalog/star.
-  return data({ error: `Unknown intent '${String(form.get("intent") ?? "")}'` }, { status: 400 });
+  return entityDialogAction(app, { request: args.request, submission, entity, credentials, identity }, { redirectTo });
 }
 
 export default function EntityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { entity, view, dialogs } = loaderData;
-  const actionError = actionData && typeof actionData === "object" && "error" in actionData ? String(actionData.error) : undefined;
   return (
     <main id="main">
       <EntityHeader view={view} />
@@ -89,7 +89,7 @@ export default function EntityPage({ loaderData, actionData }: Route.ComponentPr
           <EntityCards view={view} entity={entity} />
         </div>
       </Content>
-      <EntityDialogs data={dialogs} entity={entity} actionError={actionError} />
+      <EntityDialogs data={dialogs} entity={entity} lastResult={formReplyOf(actionData)} />
     </main>
   );
 }
@@ -103,23 +103,30 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   const t = useTranslation();
-  if (isRouteErrorResponse(error) && (error.data as Partial<EntityNotFoundData> | null)?.entityNotFound) {
-    return (
-      <main id="main">
-        <Content>
-          <EntityNotFound kind={String((error.data as EntityNotFoundData).kind)} />
-        </Content>
-      </main>
-    );
-  }
-  if (isRouteErrorResponse(error) || !(error instanceof Error)) return <GeneralErrorBoundary />;
-  // A load error: an error alert with the error's text (spec 2.3).
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: EntityPageNotFound }}
+      // A load error: an error alert with the error's text, in the page.
+      unexpectedErrorHandler={(error) => (
+        <main id="main">
+          <Content>
+            <ErrorPanel title={t("entityPage.loadError")} error={error} />
+          </Content>
+        </main>
+      )}
+    />
+  );
+}
+
+/** No such entity (or none the visitor may read): Backstage's 'Entity not found' panel; a missing tab is the 404 page. */
+function EntityPageNotFound({ error }: { error: ErrorResponse }) {
+  const notFound = error.data as Partial<EntityNotFoundData> | null;
+  if (!notFound?.entityNotFound) return <StatusErrorPage error={error} />;
   return (
     <main id="main">
       <Content>
-        <ErrorPanel title={t("entityPage.loadError")} error={serializeError(error)} />
+        <EntityNotFound kind={String(notFound.kind)} />
       </Content>
     </main>
   );

@@ -4,12 +4,12 @@ import { EntityTable } from "~/components/catalog/index/entity-table";
 import { FILTERS_FORM_ID, FilterSidebar } from "~/components/catalog/index/filter-sidebar";
 import { Pagination } from "~/components/catalog/index/pagination";
 import { QueryProblems } from "~/components/catalog/index/query-problems";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { Link } from "~/components/ui/link";
 import { Header, pageMeta } from "~/components/ui/page";
 import { pageCredentials } from "~/lib/auth/request-credentials.server";
-import { pageIdentity } from "~/lib/auth/sign-in.server";
+import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { loadCatalogIndex } from "~/lib/catalog/catalog-index/index-page.server";
 import { kindPlural } from "~/lib/catalog/catalog-index/index-query";
 import { externalRoutePath } from "~/lib/catalog/entity-page/external-routes";
@@ -22,7 +22,7 @@ import { getRequestContext } from "~/lib/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
-  const identity = await pageIdentity(app, request, new Headers());
+  const identity = requireIdentity(context);
   const index = await loadCatalogIndex(app, identity, pageCredentials(identity), new URL(request.url).searchParams);
   // The create-component external route (app.routes.bindings); unbound, the page has no Create link.
   const createPath = externalRoutePath(app.config.config.app.routes, "createComponent");

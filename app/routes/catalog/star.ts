@@ -1,41 +1,39 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/star";
 import { pageCredentials } from "~/lib/auth/request-credentials.server";
-import { pageIdentity } from "~/lib/auth/sign-in.server";
-import { parseEntityRef } from "~/lib/catalog/entity-ref";
+import { settingsOwnerOf } from "~/lib/auth/identity";
+import { requireIdentity } from "~/lib/auth/request-identity.server";
+import { starSchema } from "~/lib/catalog/star-schema";
 import { toggleStarred } from "~/lib/catalog/starred.server";
 import { getRequestContext } from "~/lib/context.server";
+import { parseFormRequest, refuseSubmission } from "~/lib/forms/submission";
+import { createTranslator } from "~/lib/i18n/i18n";
 import { safeRedirectPath } from "~/lib/links";
+import { readPreferences } from "~/lib/settings/preferences";
 
 // POST /catalog/star: stars or unstars an entity for the signed-in user. A
 // plain form post goes back to `returnTo` (a path of this app only); the
 // star button's script posts with `js=1` and gets the new state as data.
 // Only an entity the user may read can be starred: anything else is 403.
+// A refusal is the form's reply (app/lib/forms/submission.ts), which the
+// button shows beside itself.
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getRequestContext(context);
-  const identity = await pageIdentity(app, request, new Headers());
-  const form = await request.formData();
-  const entityRef = form.get("entityRef");
-  const ref = typeof entityRef === "string" ? parsedRef(entityRef) : undefined;
-  if (!identity) return data({ error: "You must be signed in to star entities" }, { status: 401 });
-  if (!ref) return data({ error: "A valid entityRef is required" }, { status: 400 });
+  const identity = requireIdentity(context);
+  const submission = await parseFormRequest(request, starSchema);
+  if (submission.status !== "success") return refuseSubmission(submission);
+  const { entityRef: ref, js, returnTo } = submission.value;
   const entity = await app.catalog.entities.entityByRef(ref, { credentials: pageCredentials(identity) });
-  if (!entity) return data({ error: `You may not star ${ref}` }, { status: 403 });
-  const starred = await toggleStarred(app.userSettings, identity.userEntityRef, ref);
-  if (form.get("js") === "1") return { starred };
-  throw redirect(safeRedirectPath(form.get("returnTo"), app.publicConfig.basePath, "/catalog"), 303);
+  if (!entity) {
+    const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
+    return refuseSubmission(submission, { fieldErrors: { entityRef: [t("catalogCommon.star.forbidden", { entityRef: ref })] }, status: 403 });
+  }
+  const starred = await toggleStarred(app.userSettings, settingsOwnerOf(identity), ref);
+  if (js === "1") return { starred };
+  throw redirect(safeRedirectPath(returnTo, app.publicConfig.basePath, "/catalog"), 303);
 }
 
 export function loader() {
   throw data("Not Found", { status: 404 });
-}
-
-function parsedRef(value: string): string | undefined {
-  try {
-    const { kind, namespace, name } = parseEntityRef(value);
-    return `${kind}:${namespace}/${name}`;
-  } catch {
-    return undefined;
-  }
 }

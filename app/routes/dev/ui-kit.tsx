@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ui-kit";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { KitGallery } from "~/components/ui/gallery/kit-gallery";
 import { GALLERY_CODE, GALLERY_MARKDOWN } from "~/components/ui/gallery/gallery-samples";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { Header, pageMeta } from "~/components/ui/page";
-import { pageIdentity } from "~/lib/auth/sign-in.server";
+import { settingsOwnerOf } from "~/lib/auth/identity";
+import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { getRequestContext } from "~/lib/context.server";
 import { highlightCode } from "~/lib/highlight/highlight-code.server";
 import { renderMarkdown } from "~/lib/markdown/render-markdown.server";
@@ -17,12 +18,12 @@ import { dismissedBanners } from "~/lib/settings/notifications.server";
 // deployment says otherwise), like the development identity provider:
 // elsewhere it is the 404 page (decision 018).
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
   if (app.config.config.auth.environment !== "development") throw data("Not Found", { status: 404 });
-  const identity = await pageIdentity(app, request, new Headers());
+  const identity = requireIdentity(context);
   // Signed out, nobody can dismiss anything: the banner shows, its dismissal answers 401.
-  const dismissed = identity ? await dismissedBanners(app.userSettings, identity.userEntityRef) : [];
+  const dismissed = await dismissedBanners(app.userSettings, settingsOwnerOf(identity));
   // Markdown and code are rendered here, on the server, as every page that shows them does.
   const samples = { markdownHtml: renderMarkdown(GALLERY_MARKDOWN), codeHtml: (await highlightCode(GALLERY_CODE, "yaml")).html };
   return { dismissed, samples };

@@ -4,6 +4,9 @@ import { CATALOG_FIXTURE_PORT } from "../../../playwright.config";
 // Catalog files on the fixture source host (catalog-fixture-server.js), registered
 // as locations through Backstage's API the way a person's import would.
 
+/** For API calls made outside a signed-in page: the static token of app-config.e2e.yaml. */
+export const API_HEADERS = { authorization: "Bearer atrium-e2e-api-token" };
+
 export const fixtureUrl = (file: string) => `http://127.0.0.1:${CATALOG_FIXTURE_PORT}/${file}`;
 
 export type FixtureComponent = { name: string; title?: string };

@@ -1,5 +1,5 @@
 import { InfoCard } from "~/components/catalog/entity-page/info-card";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { CodeBlock } from "~/components/ui/code-block";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import type { ApiDefinitionCardView, ApiDefinitionModel } from "~/lib/catalog/api-definitions/model";

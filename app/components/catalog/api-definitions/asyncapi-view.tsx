@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { AsyncApiView as AsyncApiModel } from "~/lib/catalog/api-definitions/model";
 import { Badge, Description, Empty, ViewerIntro, ViewerSection } from "./parts";
 import { SchemaView } from "./schema-view";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { GrpcView as GrpcModel } from "~/lib/catalog/api-definitions/model";
 import { Badge, Description, Empty, ViewerIntro, ViewerSection } from "./parts";
 
@@ -19,8 +19,7 @@ export function GrpcView({ model }: { model: GrpcModel }) {
               {service.methods.map((method) => (
                 <li key={method.name} className="text-xs">
                   <span className="font-mono">
-                    <span className="font-semibold">rpc {method.name}</span>(
-                    {stream(method.requestStream)} {method.requestType}) returns ({stream(method.responseStream)} {method.responseType})
+                    <span className="font-semibold">rpc {method.name}</span>({stream(method.requestStream)} {method.requestType}) returns ({stream(method.responseStream)} {method.responseType})
                   </span>
                   <Description text={method.comment} />
                 </li>

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { MediaContent, OpenApiOperation, OpenApiView as OpenApiModel } from "~/lib/catalog/api-definitions/model";
 import { Badge, Description, Empty, ViewerIntro, ViewerSection } from "./parts";
 import { SchemaView } from "./schema-view";
@@ -10,7 +10,12 @@ export function OpenApiView({ model }: { model: OpenApiModel }) {
   const t = useTranslation();
   return (
     <div className="space-y-4">
-      <ViewerIntro format={`${model.specVersion.startsWith("2.") ? "Swagger" : t("apiDefinitions.formats.openapi")} ${model.specVersion}`} title={model.title} version={model.version} descriptionHtml={model.descriptionHtml} />
+      <ViewerIntro
+        format={`${model.specVersion.startsWith("2.") ? "Swagger" : t("apiDefinitions.formats.openapi")} ${model.specVersion}`}
+        title={model.title}
+        version={model.version}
+        descriptionHtml={model.descriptionHtml}
+      />
       {model.servers.length ? (
         <ViewerSection title={t("apiDefinitions.servers")}>
           <ul className="font-mono text-xs">
@@ -55,10 +60,18 @@ function Operation({ operation }: { operation: OpenApiOperation }) {
             <table className="w-full text-left text-xs">
               <thead>
                 <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-1 pr-3">{t("apiDefinitions.openapi.name")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("apiDefinitions.openapi.in")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("apiDefinitions.openapi.schema")}</th>
-                  <th scope="col" className="py-1">{t("apiDefinitions.openapi.description")}</th>
+                  <th scope="col" className="py-1 pr-3">
+                    {t("apiDefinitions.openapi.name")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    {t("apiDefinitions.openapi.in")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    {t("apiDefinitions.openapi.schema")}
+                  </th>
+                  <th scope="col" className="py-1">
+                    {t("apiDefinitions.openapi.description")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -66,7 +79,11 @@ function Operation({ operation }: { operation: OpenApiOperation }) {
                   <tr key={`${parameter.in}:${parameter.name}`} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
                     <td className="py-1 pr-3 font-mono">
                       {parameter.name}
-                      {parameter.required ? <span className="text-red-700 dark:text-red-300" title={t("apiDefinitions.required")}>*</span> : null}
+                      {parameter.required ? (
+                        <span className="text-red-700 dark:text-red-300" title={t("apiDefinitions.required")}>
+                          *
+                        </span>
+                      ) : null}
                     </td>
                     <td className="py-1 pr-3">{parameter.in}</td>
                     <td className="py-1 pr-3">{parameter.schema ? <SchemaView schema={parameter.schema} /> : null}</td>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { Markdown } from "~/components/ui/markdown";
 
 /** A viewer's heading: format, version, title and the definition's own description (sanitised markdown). */

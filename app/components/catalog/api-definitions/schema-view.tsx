@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { SchemaNode } from "~/lib/catalog/api-definitions/model";
 
 /** A resolved JSON schema as a nested list: properties with their types, required marks and descriptions. */

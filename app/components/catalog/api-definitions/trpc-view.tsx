@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { TrpcView as TrpcModel } from "~/lib/catalog/api-definitions/model";
 import { Badge, Empty, ViewerIntro, ViewerSection } from "./parts";
 
@@ -18,10 +18,18 @@ export function TrpcView({ model }: { model: TrpcModel }) {
           <table className="w-full text-left text-xs" data-testid="trpc-procedures">
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-1 pr-3">{t("apiDefinitions.trpc.path")}</th>
-                <th scope="col" className="py-1 pr-3">{t("apiDefinitions.trpc.kind")}</th>
-                <th scope="col" className="py-1 pr-3">{t("apiDefinitions.trpc.input")}</th>
-                <th scope="col" className="py-1">{t("apiDefinitions.trpc.line")}</th>
+                <th scope="col" className="py-1 pr-3">
+                  {t("apiDefinitions.trpc.path")}
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  {t("apiDefinitions.trpc.kind")}
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  {t("apiDefinitions.trpc.input")}
+                </th>
+                <th scope="col" className="py-1">
+                  {t("apiDefinitions.trpc.line")}
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { EntityRefLink } from "~/components/catalog/entity-ref-link";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { Link } from "~/components/ui/link";
 import type { Entity } from "~/lib/catalog/entity";
 import type { CardView } from "~/lib/catalog/entity-page/entity-page-view";

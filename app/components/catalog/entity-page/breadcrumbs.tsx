@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 
 /** More than this many items collapse to the first and the last two, the middle behind a '…' toggle (a <details>: no JavaScript needed). */
 export const BREADCRUMBS_MAX_ITEMS = 3;
@@ -11,7 +11,11 @@ export function Breadcrumbs({ items, label }: { items: Array<{ key: string; node
   const head = collapsed ? items.slice(0, 1) : items;
   const hidden = collapsed ? items.slice(1, -2) : [];
   const tail = collapsed ? items.slice(-2) : [];
-  const separator = <span aria-hidden="true" className="px-1 text-white/60">/</span>;
+  const separator = (
+    <span aria-hidden="true" className="px-1 text-white/60">
+      /
+    </span>
+  );
   return (
     <nav aria-label={label} className="text-sm text-white/90">
       <ol className="flex flex-wrap items-center">

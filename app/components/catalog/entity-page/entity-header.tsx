@@ -1,6 +1,6 @@
 import { EntityRefLink } from "~/components/catalog/entity-ref-link";
 import { StarButton } from "~/components/catalog/star-button";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { Link } from "~/components/ui/link";
 import type { PageTheme } from "~/components/ui/page";
 import type { EntityPageView } from "~/lib/catalog/entity-page/entity-page-view";
@@ -8,7 +8,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { MoreMenu } from "./more-menu";
 
 /**
- * The entity page's header (spec 2.3): breadcrumb of up to two parents,
+ * The entity page's header, as Backstage's: breadcrumb of up to two parents,
  * the title (' in {namespace}' outside the default namespace), the type
  * line, owner and lifecycle labels, the favourite star and the 'more' menu.
  * Its colours follow the page theme of the entity's spec type.
@@ -18,7 +18,14 @@ export function EntityHeader({ view }: { view: EntityPageView }) {
   const { header, presentations } = view;
   const title = header.namespace ? t("entityPage.titleInNamespace", { title: header.title, namespace: header.namespace }) : header.title;
   const crumbs = [
-    { key: "catalog", node: <Link to="/catalog" className="hover:underline">{t("shell.nav.catalog")}</Link> },
+    {
+      key: "catalog",
+      node: (
+        <Link to="/catalog" className="hover:underline">
+          {t("shell.nav.catalog")}
+        </Link>
+      ),
+    },
     ...header.breadcrumbs.map((ref) => ({ key: ref, node: <EntityRefLink entityRef={ref} presentations={presentations} className="hover:underline" /> })),
   ];
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { Link } from "~/components/ui/link";
 import type { Entity } from "~/lib/catalog/entity";
 import type { CardView } from "~/lib/catalog/entity-page/entity-page-view";

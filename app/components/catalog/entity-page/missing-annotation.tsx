@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { Link } from "~/components/ui/link";
 
 const WELL_KNOWN_ANNOTATIONS = "https://backstage.io/docs/features/software-catalog/well-known-annotations";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useTranslation } from "~/components/shell/root-data";
-import { Link } from "~/components/ui/link";
+import { useTranslation } from "~/components/ui/root-data";
+import { DropdownMenu, type MenuEntry } from "~/components/ui/menu";
 import { TOOLTIP_DELAY } from "~/components/ui/tooltip";
 import type { EntityPageView } from "~/lib/catalog/entity-page/entity-page-view";
 
@@ -18,21 +18,19 @@ export function withParam(pathname: string, search: string, param: string): stri
 }
 
 /**
- * The header's 'more' menu, a <details> so it opens without JavaScript:
- * Unregister entity and Inspect entity are links that open the dialogs
- * through the URL; Copy entity URL needs the clipboard, so it appears only
- * once JavaScript runs; extra items come from catalog.entityPage.menu.items.
+ * The header's 'more' menu, the kit's DropdownMenu (a <details> until
+ * scripts run): Unregister entity and Inspect entity are links that open the
+ * dialogs through the URL; Copy entity URL needs the clipboard, so it is
+ * offered only once JavaScript runs, and says how it went beside the
+ * button (the menu closes on the click); extra items come from
+ * catalog.entityPage.menu.items.
  */
 export function MoreMenu({ menu }: { menu: EntityPageView["menu"] }) {
   const t = useTranslation();
   const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => {
-    setHydrated(true);
-    return () => clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
     clearTimeout(timer.current);
@@ -46,51 +44,29 @@ export function MoreMenu({ menu }: { menu: EntityPageView["menu"] }) {
   };
   // The router's pathname is below the base path already; Link adds it back.
   const base = location.pathname;
-  const itemClass = "block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
-  const unregisterTitle =
-    menu.unregisterReason === "permission" ? t("entityPage.menu.unregisterNotAllowed") : menu.unregisterReason === "config" ? t("entityPage.menu.unregisterDisabled") : undefined;
+  const unregisterTitle = menu.unregisterReason === "permission" ? t("entityPage.menu.unregisterNotAllowed") : menu.unregisterReason === "config" ? t("entityPage.menu.unregisterDisabled") : undefined;
+  const entries: MenuEntry[] = [
+    ...(menu.unregister === "enabled"
+      ? [{ kind: "link", label: t("entityPage.menu.unregister"), to: withParam(base, location.search, "unregister") } as const]
+      : menu.unregister === "disabled"
+        ? [{ kind: "disabled", label: t("entityPage.menu.unregister"), title: unregisterTitle } as const]
+        : []),
+    { kind: "link", label: t("entityPage.menu.inspect"), to: withParam(base, location.search, "inspect") },
+    { kind: "action", label: t("entityPage.menu.copyUrl"), onSelect: () => void copy() },
+    ...menu.items.map((item) => ({ kind: "link", label: item.title, to: item.href }) as const),
+  ];
   return (
-    <details className="relative" data-testid="entity-more-menu">
-      <summary className="cursor-pointer list-none rounded p-1 text-2xl leading-none hover:bg-black/10" aria-label={t("entityPage.menu.label")} title={t("entityPage.menu.label")}>
-        <span aria-hidden="true">⋮</span>
-      </summary>
-      <ul role="menu" className="absolute right-0 z-40 mt-1 w-56 rounded bg-white py-1 text-slate-900 shadow-lg dark:bg-slate-900 dark:text-slate-100">
-        {menu.unregister === "enabled" ? (
-          <li role="none">
-            <Link role="menuitem" to={withParam(base, location.search, "unregister")} className={itemClass}>
-              {t("entityPage.menu.unregister")}
-            </Link>
-          </li>
-        ) : menu.unregister === "disabled" ? (
-          <li role="none">
-            <span role="menuitem" aria-disabled="true" title={unregisterTitle} className={`${itemClass} cursor-not-allowed text-slate-400 dark:text-slate-500`}>
-              {t("entityPage.menu.unregister")}
-            </span>
-          </li>
-        ) : null}
-        <li role="none">
-          <Link role="menuitem" to={withParam(base, location.search, "inspect")} className={itemClass}>
-            {t("entityPage.menu.inspect")}
-          </Link>
-        </li>
-        {hydrated ? (
-          <li role="none">
-            <button type="button" role="menuitem" onClick={copy} className={itemClass}>
-              {t("entityPage.menu.copyUrl")}
-            </button>
-            <span role="status" className="block px-4 text-sm font-semibold text-emerald-700 empty:hidden dark:text-emerald-300">
-              {copied === "yes" ? t("entityPage.menu.copied") : copied === "failed" ? t("entityPage.menu.copyFailed") : ""}
-            </span>
-          </li>
-        ) : null}
-        {menu.items.map((item) => (
-          <li role="none" key={`${item.title}-${item.href}`}>
-            <Link role="menuitem" to={item.href} className={itemClass}>
-              {item.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </details>
+    <div className="flex items-center gap-2">
+      <span role="status" className="text-sm font-semibold empty:hidden">
+        {copied === "yes" ? t("entityPage.menu.copied") : copied === "failed" ? t("entityPage.menu.copyFailed") : ""}
+      </span>
+      <DropdownMenu
+        label={t("entityPage.menu.label")}
+        button={<span aria-hidden="true">⋮</span>}
+        buttonClassName="rounded p-1 text-2xl leading-none hover:bg-black/10"
+        groups={[{ entries }]}
+        testId="entity-more-menu"
+      />
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { EntityRefLink } from "~/components/catalog/entity-ref-link";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { CardView } from "~/lib/catalog/entity-page/entity-page-view";
 import { lookupPresentation, type Presentations } from "~/lib/catalog/presentation";
 import { parseEntityRef } from "~/lib/catalog/entity-ref";

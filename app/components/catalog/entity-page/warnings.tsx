@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { EntityRefLink } from "~/components/catalog/entity-ref-link";
 import { panelLook } from "~/components/ui/warning-panel";
 import { humanizeEntityRef, parseEntityRef } from "~/lib/catalog/entity-ref";

@@ -1,5 +1,5 @@
 import { InfoCard } from "~/components/catalog/entity-page/info-card";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { Link } from "~/components/ui/link";
 import type { CatalogGraphCardView } from "~/lib/catalog/graph/catalog-graph-card";
 import { GraphView } from "./graph-view";

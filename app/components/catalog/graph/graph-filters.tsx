@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { Link } from "~/components/ui/link";
 import { DIRECTIONS, type GraphQuery } from "~/lib/catalog/graph/graph-query";
 import { ALL_RELATIONS } from "~/lib/catalog/graph/relation-pairs";
@@ -69,7 +69,10 @@ export function GraphFilters({ query, values }: { query: GraphQuery; values: { r
         <button type="submit" className="rounded bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
           {t("catalogGraph.filters.apply")}
         </button>
-        <Link to={`/catalog-graph?${new URLSearchParams(values.rootEntityRefs.map((ref) => ["rootEntityRefs[]", ref])).toString()}`} className="text-sm text-brand-600 hover:underline dark:text-brand-100">
+        <Link
+          to={`/catalog-graph?${new URLSearchParams(values.rootEntityRefs.map((ref) => ["rootEntityRefs[]", ref])).toString()}`}
+          className="text-sm text-brand-600 hover:underline dark:text-brand-100"
+        >
           {t("catalogGraph.filters.reset")}
         </Link>
       </div>

@@ -1,7 +1,7 @@
 import { Controls, Handle, MarkerType, Position, ReactFlow, ReactFlowProvider, useNodesInitialized, useNodesState, useReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo } from "react";
-import { useRootData, useTranslation } from "~/components/shell/root-data";
+import { useRootData, useTranslation } from "~/components/ui/root-data";
 import { Link } from "~/components/ui/link";
 import { layoutGraph, LAYOUT_DEFAULTS, type Size } from "~/lib/catalog/graph/graph-layout";
 import type { Direction } from "~/lib/catalog/graph/graph-query";
@@ -74,30 +74,26 @@ function toFlow(graph: CatalogGraph, direction: Direction): { nodes: EntityFlowN
     layoutEdges(graph),
     direction,
   );
-  const nodes = graph.nodes.map(
-    (node): EntityFlowNode => ({
-      id: node.id,
-      type: "entity",
-      position: placed.get(node.id) ?? { x: 0, y: 0 },
-      data: { node, href: nodeHref(node) },
-      sourcePosition: sides.source,
-      targetPosition: sides.target,
-      draggable: false,
-      connectable: false,
-      ariaLabel: `${node.title} (${node.kind})`,
-    }),
-  );
-  const edges = graph.edges.map(
-    (edge): Edge => ({
-      id: edgeId(edge),
-      source: edge.from,
-      target: edge.to,
-      label: edge.relations.join(" / "),
-      markerEnd: { type: MarkerType.ArrowClosed },
-      labelBgPadding: [4, 2],
-      focusable: false,
-    }),
-  );
+  const nodes = graph.nodes.map((node): EntityFlowNode => ({
+    id: node.id,
+    type: "entity",
+    position: placed.get(node.id) ?? { x: 0, y: 0 },
+    data: { node, href: nodeHref(node) },
+    sourcePosition: sides.source,
+    targetPosition: sides.target,
+    draggable: false,
+    connectable: false,
+    ariaLabel: `${node.title} (${node.kind})`,
+  }));
+  const edges = graph.edges.map((edge): Edge => ({
+    id: edgeId(edge),
+    source: edge.from,
+    target: edge.to,
+    label: edge.relations.join(" / "),
+    markerEnd: { type: MarkerType.ArrowClosed },
+    labelBgPadding: [4, 2],
+    focusable: false,
+  }));
   return { nodes, edges };
 }
 

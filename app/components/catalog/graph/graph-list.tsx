@@ -1,4 +1,4 @@
-import { useBasePath, useTranslation } from "~/components/shell/root-data";
+import { useBasePath, useTranslation } from "~/components/ui/root-data";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { graphTree, type GraphTreeItem } from "~/lib/catalog/graph/graph-tree";
 import type { CatalogGraph, GraphNode } from "~/lib/catalog/graph/graph-walk";

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useTranslation } from "~/components/ui/root-data";
 import type { Direction } from "~/lib/catalog/graph/graph-query";
 import type { CatalogGraph } from "~/lib/catalog/graph/graph-walk";
 import { GraphList } from "./graph-list";
@@ -11,8 +12,7 @@ const GraphFlow = lazy(() => import("./graph-flow"));
 
 export function GraphView({ graph, direction, label, height }: { graph: CatalogGraph; direction: Direction; label: string; height: string }) {
   const t = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const list = <GraphList graph={graph} label={t("catalogGraph.listLabel", { entity: label })} />;
   if (!hydrated || graph.nodes.length === 0) return list;
   return (

@@ -1,7 +1,7 @@
 import { EntityRefLink } from "~/components/catalog/entity-ref-link";
 import { StarButton } from "~/components/catalog/star-button";
 import { Link } from "~/components/ui/link";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { indexHref, SORT_FIELDS, type CatalogIndexQuery, type SortColumn } from "~/lib/catalog/catalog-index/index-query";
 import type { IndexRow } from "~/lib/catalog/catalog-index/index-row";
 import { entityRoute } from "~/lib/catalog/entity-route";

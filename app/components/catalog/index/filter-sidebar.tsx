@@ -1,7 +1,8 @@
 import type { FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "~/components/ui/link";
-import { useTranslation } from "~/components/shell/root-data";
+import { Select, type SelectOption } from "~/components/ui/select";
+import { useTranslation } from "~/components/ui/root-data";
 import { USER_FILTERS, type CatalogIndexQuery, type FacetOption, type FilterOptions, type ListFilter, type SearchableOption } from "~/lib/catalog/catalog-index/index-query";
 import { lookupPresentation, type Presentations } from "~/lib/catalog/presentation";
 
@@ -16,10 +17,10 @@ export const FILTERS_FORM_ID = "catalog-filters";
 export function FilterSidebar({ query, options, presentations }: { query: CatalogIndexQuery; options: FilterOptions; presentations: Presentations }) {
   const t = useTranslation();
   const submit = useSubmit();
-  // Choices apply as soon as they change; typed text waits for Enter or leaving the box.
+  // Choices apply as soon as they change (a Select submits itself); typed text waits for Enter or leaving the box.
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
-    if (target.type === "checkbox" || target.type === "radio" || target.tagName === "SELECT") submit(event.currentTarget);
+    if (target.type === "checkbox" || target.type === "radio") submit(event.currentTarget);
   };
   return (
     <aside className="w-full shrink-0 md:w-[315px]" aria-labelledby="catalog-filters-title">
@@ -48,7 +49,14 @@ export function FilterSidebar({ query, options, presentations }: { query: Catalo
         </fieldset>
 
         <SelectFilter id="filter-kind" label={t("catalogIndex.filters.kind")} name="filters[kind]" chosen={[query.kind]} options={options.kind} lowerCase />
-        <SelectFilter id="filter-type" label={t("catalogIndex.filters.type")} name="filters[type]" chosen={query.lists.type} options={options.type} placeholder={t("catalogIndex.filters.allResults")} />
+        <SelectFilter
+          id="filter-type"
+          label={t("catalogIndex.filters.type")}
+          name="filters[type]"
+          chosen={query.lists.type}
+          options={options.type}
+          placeholder={t("catalogIndex.filters.allResults")}
+        />
         <CheckboxFilter
           name="owners"
           label={t("catalogIndex.filters.owner")}
@@ -57,9 +65,23 @@ export function FilterSidebar({ query, options, presentations }: { query: Catalo
           hidden={options.hidden.owners}
           labelOf={(value) => lookupPresentation(presentations, value, { defaultKind: "group" }).primaryTitle}
         />
-        <SelectFilter id="filter-lifecycle" label={t("catalogIndex.filters.lifecycle")} name="filters[lifecycles]" chosen={query.lists.lifecycles} options={options.lifecycles} placeholder={t("catalogIndex.filters.allResults")} />
+        <SelectFilter
+          id="filter-lifecycle"
+          label={t("catalogIndex.filters.lifecycle")}
+          name="filters[lifecycles]"
+          chosen={query.lists.lifecycles}
+          options={options.lifecycles}
+          placeholder={t("catalogIndex.filters.allResults")}
+        />
         <CheckboxFilter name="tags" label={t("catalogIndex.filters.tags")} query={query} options={options.tags} hidden={options.hidden.tags} />
-        <SelectFilter id="filter-namespace" label={t("catalogIndex.filters.namespace")} name="filters[namespace]" chosen={query.lists.namespace} options={options.namespace} placeholder={t("catalogIndex.filters.allResults")} />
+        <SelectFilter
+          id="filter-namespace"
+          label={t("catalogIndex.filters.namespace")}
+          name="filters[namespace]"
+          chosen={query.lists.namespace}
+          options={options.namespace}
+          placeholder={t("catalogIndex.filters.allResults")}
+        />
 
         <fieldset className="rounded bg-white p-3 shadow-sm dark:bg-slate-900">
           <legend className="sr-only">{t("catalogIndex.filters.processingStatus")}</legend>
@@ -106,20 +128,21 @@ function SelectFilter({
   const value = (option: FacetOption) => (lowerCase ? option.value.toLocaleLowerCase("en-US") : option.value);
   const selected = chosen[0] ?? "";
   const known = options.some((option) => value(option) === selected);
+  const choices: SelectOption[] = [
+    ...(selected && !known ? [{ value: selected, label: selected }] : []),
+    ...options.map((option) => ({ value: value(option), label: t("catalogIndex.filters.option", { label: option.value, count: option.count }) })),
+  ];
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={selected} className="rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900">
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {selected && !known ? <option value={selected}>{selected}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={value(option)}>
-            {t("catalogIndex.filters.option", { label: option.value, count: option.count })}
-          </option>
-        ))}
-      </select>
+    <div className="flex flex-col gap-1" data-filter={id}>
+      <Select
+        name={name}
+        label={label}
+        labelClassName="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400"
+        options={choices}
+        placeholder={placeholder}
+        defaultValue={selected}
+        autoSubmit
+      />
       {chosen.slice(1).map((extra) => (
         <input key={extra} type="hidden" name={name} value={extra} />
       ))}

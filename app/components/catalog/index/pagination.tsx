@@ -1,5 +1,5 @@
 import { PageLink } from "~/components/ui/pagination";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { indexHref, PAGE_SIZES, type CatalogIndexQuery } from "~/lib/catalog/catalog-index/index-query";
 import { FILTERS_FORM_ID } from "./filter-sidebar";
 
@@ -14,7 +14,14 @@ export function Pagination({ query, totalItems, nextCursor, prevCursor }: { quer
     <nav aria-label={t("catalogIndex.pagination.label")} className="mt-3 flex flex-wrap items-center justify-end gap-4 text-sm">
       <span className="flex items-center gap-2">
         <label htmlFor="catalog-limit">{t("catalogIndex.pagination.rowsPerPage")}</label>
-        <select id="catalog-limit" name="limit" form={FILTERS_FORM_ID} defaultValue={String(query.limit)} onChange={(event) => event.currentTarget.form?.requestSubmit()} className="rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900">
+        <select
+          id="catalog-limit"
+          name="limit"
+          form={FILTERS_FORM_ID}
+          defaultValue={String(query.limit)}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          className="rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900"
+        >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}

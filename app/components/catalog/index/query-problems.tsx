@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { QueryProblem } from "~/lib/catalog/catalog-index/index-query";
 
 /** What in the link could not be used, said plainly above the table (the page answered 400). */

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useHref, useNavigate } from "react-router";
 import { EntityRefLink } from "~/components/catalog/entity-ref-link";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { InspectorTabData } from "~/lib/catalog/entity-dialogs";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { layoutAncestry, NODE_HEIGHT, NODE_WIDTH, type PlacedNode } from "~/lib/catalog/inspector/ancestry-layout";
@@ -18,9 +19,8 @@ const ZOOMED = 2;
 export function AncestryTab({ data }: { data: AncestryData }) {
   const t = useTranslation();
   const layout = layoutAncestry(data.rootEntityRef, data.nodes);
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const [zoom, setZoom] = useState(1);
-  useEffect(() => setMounted(true), []);
   const root = lookupPresentation(data.presentations, data.rootEntityRef);
   const topDown = [...layout.nodes].sort((a, b) => a.y - b.y || a.x - b.x);
 
@@ -105,15 +105,14 @@ function GraphNode({ node, presentations, current }: { node: PlacedNode; present
       data-entity-ref={presentation.entityRef}
     >
       <title>{presentation.secondaryTitle}</title>
-      <rect
-        x={node.x}
-        y={node.y}
-        width={NODE_WIDTH}
-        height={NODE_HEIGHT}
-        rx={6}
-        className={current ? "fill-brand-600 stroke-brand-700" : "fill-white stroke-slate-400 dark:fill-slate-800"}
-      />
-      <text x={node.x + NODE_WIDTH / 2} y={node.y + NODE_HEIGHT / 2} dominantBaseline="middle" textAnchor="middle" className={`text-[13px] ${current ? "fill-white" : "fill-slate-900 dark:fill-slate-100"}`}>
+      <rect x={node.x} y={node.y} width={NODE_WIDTH} height={NODE_HEIGHT} rx={6} className={current ? "fill-brand-600 stroke-brand-700" : "fill-white stroke-slate-400 dark:fill-slate-800"} />
+      <text
+        x={node.x + NODE_WIDTH / 2}
+        y={node.y + NODE_HEIGHT / 2}
+        dominantBaseline="middle"
+        textAnchor="middle"
+        className={`text-[13px] ${current ? "fill-white" : "fill-slate-900 dark:fill-slate-100"}`}
+      >
         {label}
       </text>
     </a>

@@ -1,5 +1,5 @@
 import { EntityRefLink } from "~/components/catalog/entity-ref-link";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { InspectorTabData } from "~/lib/catalog/entity-dialogs";
 import type { Presentations } from "~/lib/catalog/presentation";
 

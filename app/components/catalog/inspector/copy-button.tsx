@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { useAlerts } from "~/components/shell/alert-display";
-import { useTranslation } from "~/components/shell/root-data";
+import { useAlerts } from "~/components/ui/use-alerts";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useTranslation } from "~/components/ui/root-data";
 
 /** How long the "Copied" tooltip stays (spec: copy tooltip delay 1000 ms). */
 export const COPY_TOOLTIP_MS = 1000;
@@ -13,9 +14,8 @@ export const COPY_TOOLTIP_MS = 1000;
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const t = useTranslation();
   const alerts = useAlerts();
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const [copied, setCopied] = useState(false);
-  useEffect(() => setMounted(true), []);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPY_TOOLTIP_MS);

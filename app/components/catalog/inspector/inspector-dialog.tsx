@@ -1,15 +1,15 @@
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import type { Entity } from "~/lib/catalog/entity";
 import { INSPECT_PARAM, INSPECTOR_TABS, withSearchParams, type InspectorTabData } from "~/lib/catalog/entity-dialogs";
 import { AncestryTab } from "./ancestry-tab";
 import { ColocatedTab } from "./colocated-tab";
 import { OverviewTab } from "./overview-tab";
 import { RawTab } from "./raw-tab";
-import { UrlDialog } from "./url-dialog";
+import { UrlDialog } from "~/components/ui/dialog";
 
 /**
- * The entity inspector (spec 2.3): its tabs are links that set ?inspect=tab
+ * The entity inspector (docs/decisions/014-unregister-and-inspector.md): its tabs are links that set ?inspect=tab
  * on the same page, so each tab is a shareable link rendered on the server.
  */
 export function InspectorDialog({ data, entity }: { data: InspectorTabData; entity: Entity }) {
@@ -30,7 +30,9 @@ export function InspectorDialog({ data, entity }: { data: InspectorTabData; enti
                   replace
                   aria-current={selected ? "page" : undefined}
                   className={`-mb-px inline-block border-b-2 px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
-                    selected ? "border-brand-600 text-brand-700 dark:border-brand-100 dark:text-brand-100" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+                    selected
+                      ? "border-brand-600 text-brand-700 dark:border-brand-100 dark:text-brand-100"
+                      : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
                   }`}
                 >
                   {t(`entityDialogs.inspector.tabs.${tab}`)}

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/shell/root-data";
+import { useTranslation } from "~/components/ui/root-data";
 import { CopyButton } from "./copy-button";
 
 /** Raw JSON or Raw YAML: the entity with sorted keys, printed on the server. */

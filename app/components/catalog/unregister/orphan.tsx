@@ -1,11 +1,13 @@
 import { Link, useLocation } from "react-router";
-import { UrlDialog } from "~/components/catalog/inspector/url-dialog";
-import { useTranslation } from "~/components/shell/root-data";
+import { UrlDialog } from "~/components/ui/dialog";
+import { useTranslation } from "~/components/ui/root-data";
 import { ANNOTATION_ORPHAN, type Entity } from "~/lib/catalog/entity";
 import { DELETE_ENTITY_INTENT, DELETE_PARAM, withSearchParams } from "~/lib/catalog/entity-dialogs";
-import { ErrorAlert, PostButton } from "./unregister-dialog";
+import type { FormReply } from "~/lib/forms/submission";
+import { DialogFormErrors } from "../entity-dialogs";
+import { PostButton } from "./unregister-dialog";
 
-// An orphan (spec 2.4): no location emits the entity any more. The banner
+// An orphan: no location emits the entity any more. The banner
 // opens a confirmation (?delete) whose Delete button posts to the page.
 
 export function OrphanBanner({ entity }: { entity: Entity }) {
@@ -21,18 +23,20 @@ export function OrphanBanner({ entity }: { entity: Entity }) {
   );
 }
 
-export function DeleteOrphanDialog({ actionError }: { actionError?: string }) {
+export function DeleteOrphanDialog({ lastResult }: { lastResult?: FormReply }) {
   const t = useTranslation();
   const location = useLocation();
   const closeTo = withSearchParams(location, { [DELETE_PARAM]: null });
   return (
     <UrlDialog title={t("entityDialogs.orphan.dialogTitle")} closeTo={closeTo} testId="delete-entity-dialog">
-      {actionError ? <ErrorAlert>{actionError}</ErrorAlert> : null}
+      <DialogFormErrors lastResult={lastResult} />
       <div className="flex justify-end gap-2">
         <Link to={closeTo} preventScrollReset className="rounded px-4 py-2 text-sm font-semibold text-brand-700 uppercase hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800">
           {t("entityDialogs.orphan.cancel")}
         </Link>
-        <PostButton intent={DELETE_ENTITY_INTENT}>{t("entityDialogs.orphan.delete")}</PostButton>
+        <PostButton intent={DELETE_ENTITY_INTENT} lastResult={lastResult}>
+          {t("entityDialogs.orphan.delete")}
+        </PostButton>
       </div>
     </UrlDialog>
   );

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { renderPage, rootData } from "../../../../tests/support/render";
+import type { FormReply } from "~/lib/forms/submission";
 import { UnregisterDialog, type UnregisterDialogState } from "./unregister-dialog";
 
 // The unregister dialog's variants as the server renders them: Backstage's
 // texts, form posts with the dialog's intents, and 'Advanced Options' as a
 // <details> element that opens without JavaScript.
 
-const render = (state: UnregisterDialogState, actionError?: string) =>
-  renderPage(<UnregisterDialog state={state} actionError={actionError} />, { url: "/catalog/default/component/ledger?unregister&inspect=x" });
+const render = (state: UnregisterDialogState, lastResult?: FormReply) =>
+  renderPage(<UnregisterDialog state={state} lastResult={lastResult} />, { url: "/catalog/default/component/ledger?unregister&inspect=x" });
 
 describe("UnregisterDialog", () => {
   it("lists the entities and the location, posts the unregister intent, and hides delete behind advanced options", async () => {
@@ -40,6 +41,12 @@ describe("UnregisterDialog", () => {
     expect(html).not.toContain("<details");
   });
 
+  it("keeps 'Advanced Options' open when the delete behind it was refused", async () => {
+    const state: UnregisterDialogState = { type: "unregister", location: "url:https://example.com/a.yaml", colocatedEntityRefs: [], presentations: {} };
+    expect(await render(state)).not.toMatch(/<details[^>]* open=""/);
+    expect(await render(state, { status: "error", initialValue: { intent: "delete-entity" }, error: { "": ["Refused"] } })).toMatch(/<details[^>]* open=""/);
+  });
+
   it("explains the protected bootstrap location, with deletion only behind advanced options", async () => {
     const html = await render({ type: "bootstrap", location: "bootstrap:bootstrap" });
     expect(html).toContain(
@@ -52,7 +59,11 @@ describe("UnregisterDialog", () => {
   it("shows a loading bar, an error alert, the action's failure, and the unknown-state fallback", async () => {
     expect(await render({ type: "loading" })).toContain('role="progressbar"');
     expect(await render({ type: "error", message: "database is gone" })).toMatch(/role="alert"[^>]*>database is gone</);
-    expect(await render({ type: "only-delete" }, "Refused: catalog.entity.delete")).toMatch(/role="alert"[^>]*>Refused: catalog.entity.delete</);
+    // A refused post: conform's reply, its error at the top of the dialog and named by the form and button that posted.
+    const refused = await render({ type: "only-delete" }, { status: "error", initialValue: { intent: "delete-entity" }, error: { "": ["Refused: catalog.entity.delete"] } });
+    expect(refused).toMatch(/id="entity-dialog-delete-entity-error" role="alert"[^>]*><p>Refused: catalog.entity.delete</);
+    expect(refused).toMatch(/<form id="entity-dialog-delete-entity"[^>]*aria-describedby="entity-dialog-delete-entity-error"/);
+    expect(refused).toMatch(/value="delete-entity"[^>]*aria-describedby="entity-dialog-delete-entity-error"/);
     expect(await render({ type: "something-new" } as unknown as UnregisterDialogState)).toContain("Internal error: Unknown state");
   });
 

@@ -1,10 +1,13 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { UrlDialog } from "~/components/catalog/inspector/url-dialog";
+import { UrlDialog } from "~/components/ui/dialog";
 import { EntityRefLink } from "~/components/catalog/entity-ref-link";
-import { useRootData, useTranslation } from "~/components/shell/root-data";
+import { useRootData, useTranslation } from "~/components/ui/root-data";
 import { Progress } from "~/components/ui/progress";
-import { DELETE_ENTITY_INTENT, UNREGISTER_LOCATION_INTENT, UNREGISTER_PARAM, withSearchParams, type UnregisterState } from "~/lib/catalog/entity-dialogs";
+import { DELETE_ENTITY_INTENT, entityDialogFormId, UNREGISTER_LOCATION_INTENT, UNREGISTER_PARAM, withSearchParams, type UnregisterState } from "~/lib/catalog/entity-dialogs";
+import type { FormReply } from "~/lib/forms/submission";
+import { DialogFormErrors } from "../entity-dialogs";
 
 // The unregister dialog in every variant of Backstage's
 // UnregisterEntityDialog. Each button is a form post, so it works without
@@ -14,18 +17,18 @@ import { DELETE_ENTITY_INTENT, UNREGISTER_LOCATION_INTENT, UNREGISTER_PARAM, wit
 /** "loading" exists only in the browser: the dialog is on its way from the server. */
 export type UnregisterDialogState = UnregisterState | { type: "loading" };
 
-export function UnregisterDialog({ state, actionError }: { state: UnregisterDialogState; actionError?: string }) {
+export function UnregisterDialog({ state, lastResult }: { state: UnregisterDialogState; lastResult?: FormReply }) {
   const t = useTranslation();
   const location = useLocation();
   return (
     <UrlDialog title={t("entityDialogs.unregister.title")} closeTo={withSearchParams(location, { [UNREGISTER_PARAM]: null })} testId="unregister-dialog">
-      {actionError ? <ErrorAlert>{actionError}</ErrorAlert> : null}
-      <Contents state={state} />
+      <DialogFormErrors lastResult={lastResult} />
+      <Contents state={state} lastResult={lastResult} />
     </UrlDialog>
   );
 }
 
-function Contents({ state }: { state: UnregisterDialogState }) {
+function Contents({ state, lastResult }: { state: UnregisterDialogState; lastResult: FormReply | undefined }) {
   const t = useTranslation();
   const appTitle = useRootData()?.config.title ?? "Atrium";
   switch (state.type) {
@@ -39,7 +42,7 @@ function Contents({ state }: { state: UnregisterDialogState }) {
           <p role="note" className="rounded border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
             {t("entityDialogs.unregister.bootstrap.title", { location: state.location, appTitle })}
           </p>
-          <Advanced description={t("entityDialogs.unregister.bootstrap.advancedDescription")} />
+          <Advanced description={t("entityDialogs.unregister.bootstrap.advancedDescription")} lastResult={lastResult} />
           <Actions />
         </>
       );
@@ -48,7 +51,7 @@ function Contents({ state }: { state: UnregisterDialogState }) {
         <>
           <p className="text-sm">{t("entityDialogs.unregister.onlyDelete")}</p>
           <div className="mt-4">
-            <DeleteButton />
+            <DeleteButton lastResult={lastResult} />
           </div>
           <Actions />
         </>
@@ -70,9 +73,11 @@ function Contents({ state }: { state: UnregisterDialogState }) {
           </ul>
           <p className="mt-4 text-sm">{t("entityDialogs.unregister.state.description", { appTitle })}</p>
           <div className="mt-4">
-            <PostButton intent={UNREGISTER_LOCATION_INTENT}>{t("entityDialogs.unregister.state.unregisterButton")}</PostButton>
+            <PostButton intent={UNREGISTER_LOCATION_INTENT} lastResult={lastResult}>
+              {t("entityDialogs.unregister.state.unregisterButton")}
+            </PostButton>
           </div>
-          <Advanced description={t("entityDialogs.unregister.state.advancedDescription")} />
+          <Advanced description={t("entityDialogs.unregister.state.advancedDescription")} lastResult={lastResult} />
           <Actions />
         </>
       );
@@ -81,37 +86,48 @@ function Contents({ state }: { state: UnregisterDialogState }) {
   }
 }
 
-/** 'Advanced Options' revealing the delete button: a <details>, so it opens without JavaScript. */
-function Advanced({ description }: { description: string }) {
+/** 'Advanced Options' revealing the delete button: a <details>, so it opens without JavaScript (and stays open after a refused delete). */
+function Advanced({ description, lastResult }: { description: string; lastResult: FormReply | undefined }) {
   const t = useTranslation();
   return (
-    <details className="group mt-4">
+    <details className="group mt-4" open={lastResult?.initialValue?.intent === DELETE_ENTITY_INTENT || undefined}>
       <summary className="cursor-pointer text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">{t("entityDialogs.unregister.advancedOptions")}</summary>
       <hr className="my-4 border-slate-200 dark:border-slate-700" />
       <p className="text-sm">{description}</p>
       <div className="mt-3">
-        <DeleteButton />
+        <DeleteButton lastResult={lastResult} />
       </div>
     </details>
   );
 }
 
-function DeleteButton() {
+function DeleteButton({ lastResult }: { lastResult: FormReply | undefined }) {
   const t = useTranslation();
-  return <PostButton intent={DELETE_ENTITY_INTENT}>{t("entityDialogs.unregister.deleteEntity")}</PostButton>;
+  return (
+    <PostButton intent={DELETE_ENTITY_INTENT} lastResult={lastResult}>
+      {t("entityDialogs.unregister.deleteEntity")}
+    </PostButton>
+  );
 }
 
-/** A button posting one of the dialog's intents to the entity page; disabled while any post runs. */
-export function PostButton({ intent, children }: { intent: string; children: ReactNode }) {
+/**
+ * A button posting one of the dialog's intents to the entity page
+ * (entityDialogSchema); disabled while any post runs. A refusal of its post
+ * shows at the top of the dialog (DialogFormErrors), which form and button
+ * name in aria-describedby.
+ */
+export function PostButton({ intent, lastResult, children }: { intent: string; lastResult: FormReply | undefined; children: ReactNode }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const [form] = useForm({ id: entityDialogFormId(intent), lastResult: lastResult?.initialValue?.intent === intent ? lastResult : undefined });
   return (
-    <Form method="post" preventScrollReset className="inline">
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="inline">
       <button
         type="submit"
         name="intent"
         value={intent}
         disabled={busy}
+        aria-describedby={form.errors ? form.errorId : undefined}
         className="rounded bg-red-700 px-4 py-2 text-sm font-semibold text-white uppercase shadow hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
       >
         {children}
@@ -125,7 +141,11 @@ function Actions() {
   const location = useLocation();
   return (
     <div className="mt-6 flex justify-end">
-      <Link to={withSearchParams(location, { [UNREGISTER_PARAM]: null })} preventScrollReset className="rounded px-4 py-2 text-sm font-semibold text-brand-700 uppercase hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800">
+      <Link
+        to={withSearchParams(location, { [UNREGISTER_PARAM]: null })}
+        preventScrollReset
+        className="rounded px-4 py-2 text-sm font-semibold text-brand-700 uppercase hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
+      >
         {t("entityDialogs.unregister.cancel")}
       </Link>
     </div>

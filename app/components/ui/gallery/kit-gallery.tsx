@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/components/shell/root-data";
+import { useLocation } from "react-router";
+import { useTranslation } from "../root-data";
 import { CodeBlock } from "../code-block";
+import { UrlDialog } from "../dialog";
 import { CopyTextButton } from "../copy-text-button";
 import { DismissibleBanner } from "../dismissible-banner";
 import { EmptyState } from "../empty-state";
@@ -9,6 +11,7 @@ import { Gauge, LinearGauge } from "../gauge";
 import { InfoCard } from "../info-card";
 import { Link } from "../link";
 import { Markdown } from "../markdown";
+import { DropdownMenu } from "../menu";
 import { NoInformation, PermissionRequiredAlert } from "../notices";
 import { Header, PAGE_THEMES } from "../page";
 import { Pagination } from "../pagination";
@@ -24,6 +27,8 @@ import { GALLERY_OPTIONS, GALLERY_ROWS, GALLERY_COLUMNS } from "./gallery-sample
 // page can put it in. The samples are illustrations, named as such.
 
 export const GALLERY_BANNER_ID = "ui-kit-gallery-banner";
+/** The query parameter that opens the gallery's example dialog. */
+export const GALLERY_DIALOG_PARAM = "kit-dialog";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -36,10 +41,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const sampleError = { name: "TypeError", message: "Cannot read properties of undefined (reading 'spec')", stack: "TypeError: Cannot read properties of undefined (reading 'spec')\n    at aboutCard (about-card.tsx:12:7)\n    at renderCard (entity-cards.tsx:20:3)" };
+const sampleError = {
+  name: "TypeError",
+  message: "Cannot read properties of undefined (reading 'spec')",
+  stack: "TypeError: Cannot read properties of undefined (reading 'spec')\n    at aboutCard (about-card.tsx:12:7)\n    at renderCard (entity-cards.tsx:20:3)",
+};
 
 export function KitGallery({ dismissed, samples }: { dismissed: readonly string[] | undefined; samples: { markdownHtml: string; codeHtml: string } }) {
   const t = useTranslation();
+  const location = useLocation();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-6 py-6">
       <Section id="banner" title="Dismissible banner">
@@ -104,6 +114,42 @@ export function KitGallery({ dismissed, samples }: { dismissed: readonly string[
         </form>
       </Section>
 
+      <Section id="menus-dialogs" title="Menus and dialogs">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          A menu is a &lt;details&gt; of links without JavaScript and Headless UI&apos;s Menu with it (arrow keys, Home, End, Escape). A dialog opened by the URL is a page with a Close link without
+          JavaScript and Headless UI&apos;s Dialog with it (Tab stays inside, Escape closes).
+        </p>
+        <div className="flex items-center gap-4">
+          <DropdownMenu
+            label="An example menu"
+            buttonClassName="rounded border border-slate-300 px-3 py-1 text-sm font-medium dark:border-slate-600"
+            groups={[
+              {
+                heading: "Links",
+                entries: [
+                  { kind: "link", label: "Open the example dialog", to: `/dev/ui-kit?${GALLERY_DIALOG_PARAM}` },
+                  { kind: "link", label: "Backstage (outside)", to: "https://backstage.io" },
+                ],
+              },
+              { heading: "Other entries", entries: [{ kind: "disabled", label: "A disabled entry", title: "Disabled, with the reason as its title" }] },
+            ]}
+            testId="kit-menu"
+          />
+          <Link to={`/dev/ui-kit?${GALLERY_DIALOG_PARAM}`} className="text-brand-600 underline dark:text-brand-100">
+            Open the example dialog
+          </Link>
+        </div>
+        {new URLSearchParams(location.search).has(GALLERY_DIALOG_PARAM) ? (
+          <UrlDialog title="An example dialog" closeTo="/dev/ui-kit" size="narrow" testId="kit-dialog">
+            <p>Opened by the URL (?{GALLERY_DIALOG_PARAM}). Close it with the × link, Escape or a click outside.</p>
+            <label className="mt-3 flex flex-col gap-1 text-sm">
+              A field inside the dialog
+              <input name="example" className="rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900" />
+            </label>
+          </UrlDialog>
+        ) : null}
+      </Section>
+
       <Section id="pagination" title="Pagination">
         <Pagination links={{ previous: "/dev/ui-kit?page=1", next: "/dev/ui-kit?page=3" }}>
           <span>11-20 of 42</span>
@@ -121,13 +167,19 @@ export function KitGallery({ dismissed, samples }: { dismissed: readonly string[
           <InfoCard id="kit-links" title="Links">
             <ul className="flex flex-col gap-2">
               <li>
-                <Link to="/catalog" className="underline">An in-app link</Link>
+                <Link to="/catalog" className="underline">
+                  An in-app link
+                </Link>
               </li>
               <li>
-                <Link to="https://backstage.io" className="underline">An external link</Link>
+                <Link to="https://backstage.io" className="underline">
+                  An external link
+                </Link>
               </li>
               <li>
-                <Link to="javascript:alert(1)" className="underline" data-testid="rejected-link">A javascript: link, rejected</Link>
+                <Link to="javascript:alert(1)" className="underline" data-testid="rejected-link">
+                  A javascript: link, rejected
+                </Link>
               </li>
             </ul>
           </InfoCard>
@@ -135,7 +187,16 @@ export function KitGallery({ dismissed, samples }: { dismissed: readonly string[
       </Section>
 
       <Section id="empty-state" title="Empty state">
-        <EmptyState title="No templates yet" description="Register a template to let teams start new components." missing="content" action={<Link to="/catalog" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white">Register one</Link>} />
+        <EmptyState
+          title="No templates yet"
+          description="Register a template to let teams start new components."
+          missing="content"
+          action={
+            <Link to="/catalog" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white">
+              Register one
+            </Link>
+          }
+        />
       </Section>
 
       <Section id="markdown" title="Markdown and code">

@@ -22,6 +22,9 @@ export function devUserOf(entity: Pick<Entity, "metadata" | "spec">): DevUser {
 }
 
 export async function catalogUsers(catalog: Catalog): Promise<DevUser[]> {
-  const { items } = await catalog.entities.queryEntities({ filter: { kind: "user" }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: MAX_DEV_USERS }, { credentials: INTERNAL_CREDENTIALS });
+  const { items } = await catalog.entities.queryEntities(
+    { filter: { kind: "user" }, orderFields: [{ field: "metadata.name", order: "asc" }], limit: MAX_DEV_USERS },
+    { credentials: INTERNAL_CREDENTIALS },
+  );
   return items.map((entity) => devUserOf(entity as Entity));
 }

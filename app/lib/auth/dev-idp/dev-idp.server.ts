@@ -131,13 +131,18 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
     try {
       const details = await provider.interactionDetails(req, res);
       const users = await options.users();
-      const typed = String(req.body?.typed ?? "").trim().toLowerCase();
+      const typed = String(req.body?.typed ?? "")
+        .trim()
+        .toLowerCase();
       const chosen = String(req.body?.account ?? "");
       const user = typed
         ? users.find((candidate) => [candidate.username, candidate.email, candidate.id].some((handle) => handle?.toLowerCase() === typed))
         : users.find((candidate) => candidate.id === chosen);
       if (!user) {
-        res.status(400).type("html").send(loginPage(`${mountPath}/interaction/${details.uid}/login`, users, String(details.params.client_id), text.unknownUser));
+        res
+          .status(400)
+          .type("html")
+          .send(loginPage(`${mountPath}/interaction/${details.uid}/login`, users, String(details.params.client_id), text.unknownUser));
         return;
       }
       await provider.interactionFinished(req, res, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });

@@ -10,7 +10,11 @@ export async function readUsersFromFiles(files: string[]): Promise<DevUser[]> {
   const users: DevUser[] = [];
   for (const file of files) {
     for (const document of parseAllDocuments(await readFile(file, "utf8"))) {
-      const entity = document.toJS({ maxAliasCount: 100 }) as { kind?: string; metadata?: { name?: string; namespace?: string }; spec?: { profile?: { email?: string; displayName?: string; picture?: string } } } | null;
+      const entity = document.toJS({ maxAliasCount: 100 }) as {
+        kind?: string;
+        metadata?: { name?: string; namespace?: string };
+        spec?: { profile?: { email?: string; displayName?: string; picture?: string } };
+      } | null;
       if (entity?.kind?.toLowerCase() !== "user" || !entity.metadata?.name) continue;
       const namespace = entity.metadata.namespace ?? "default";
       users.push({

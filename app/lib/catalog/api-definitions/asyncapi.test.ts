@@ -44,7 +44,10 @@ components:
 `);
     expect(result.servers).toEqual([{ name: "prod", url: "kafka.example:9092", protocol: "kafka", description: undefined }]);
     expect(result.channels[0]).toMatchObject({ name: "user/{id}/signedup", messages: ["Signup", "Legacy"], parameters: [{ name: "id", description: "The user" }] });
-    expect(result.operations.map((operation) => [operation.id, operation.action])).toEqual([["publish user/{id}/signedup", "publish"], ["onSignup", "subscribe"]]);
+    expect(result.operations.map((operation) => [operation.id, operation.action])).toEqual([
+      ["publish user/{id}/signedup", "publish"],
+      ["onSignup", "subscribe"],
+    ]);
     expect(result.messages.find((message) => message.name === "Signup")?.payload?.properties?.[0].schema).toEqual({ refName: "User", circular: true });
     expect(result.descriptionHtml).not.toContain("onerror");
   });

@@ -49,7 +49,14 @@ export function asyncApiView(document: Record<string, unknown>, describe: (markd
         if (!operation) continue;
         const operationMessages = messages.addAll(operation.message);
         names.push(...operationMessages);
-        view.operations.push({ id: optionalText(operation.operationId) ?? `${action} ${name}`, action, channel: name, summary: optionalText(operation.summary), description: optionalText(operation.description), messages: operationMessages });
+        view.operations.push({
+          id: optionalText(operation.operationId) ?? `${action} ${name}`,
+          action,
+          channel: name,
+          summary: optionalText(operation.summary),
+          description: optionalText(operation.description),
+          messages: operationMessages,
+        });
       }
       view.channels.push({ name, description: optionalText(channel.description), messages: [...new Set(names)], parameters });
     }
@@ -62,7 +69,14 @@ export function asyncApiView(document: Record<string, unknown>, describe: (markd
       const channelRef = isRecord(operation.channel) ? optionalText(operation.channel.$ref) : undefined;
       const channel = channelRef?.startsWith("#/channels/") ? decodeURIComponent(channelRef.slice("#/channels/".length)).replace(/~1/g, "/").replace(/~0/g, "~") : (channelRef ?? "");
       const listed = Array.isArray(operation.messages) ? operation.messages.flatMap((message) => messages.add(message)) : (view.channels.find((item) => item.name === channel)?.messages ?? []);
-      view.operations.push({ id, action: optionalText(operation.action) ?? "", channel, summary: optionalText(operation.summary) ?? optionalText(operation.title), description: optionalText(operation.description), messages: listed });
+      view.operations.push({
+        id,
+        action: optionalText(operation.action) ?? "",
+        channel,
+        summary: optionalText(operation.summary) ?? optionalText(operation.title),
+        description: optionalText(operation.description),
+        messages: listed,
+      });
     }
   }
 

@@ -27,10 +27,22 @@ enum Role { ADMIN, GUEST @deprecated }
 union Anything = User | Role
 input Filter { role: Role }
 `);
-    expect(result.roots.query.map((field) => [field.name, field.type])).toEqual([["user", "User"], ["users", "[User!]!"]]);
-    expect(result.roots.query[0]).toMatchObject({ description: "The user", deprecated: "Use node", args: [{ name: "id", type: "ID!" }, { name: "first", type: "Int", defaultValue: "10" }] });
+    expect(result.roots.query.map((field) => [field.name, field.type])).toEqual([
+      ["user", "User"],
+      ["users", "[User!]!"],
+    ]);
+    expect(result.roots.query[0]).toMatchObject({
+      description: "The user",
+      deprecated: "Use node",
+      args: [
+        { name: "id", type: "ID!" },
+        { name: "first", type: "Int", defaultValue: "10" },
+      ],
+    });
     expect(result.types.find((type) => type.name === "User")).toMatchObject({ kind: "object", interfaces: ["Node"], description: "A person <script>x</script>" });
-    expect(result.types.find((type) => type.name === "Role")?.values).toEqual([{ name: "ADMIN" }, { name: "GUEST", deprecated: "No longer supported" }].map((value) => ({ description: undefined, deprecated: undefined, ...value })));
+    expect(result.types.find((type) => type.name === "Role")?.values).toEqual(
+      [{ name: "ADMIN" }, { name: "GUEST", deprecated: "No longer supported" }].map((value) => ({ description: undefined, deprecated: undefined, ...value })),
+    );
     expect(result.types.find((type) => type.name === "Anything")?.members).toEqual(["User", "Role"]);
     expect(result.types.find((type) => type.name === "Filter")?.kind).toBe("input");
   });

@@ -40,7 +40,8 @@ export function graphQlView(source: string, describe: (markdown: string) => stri
     const existing = types.get(name) ?? { kind, name, fields: [], values: [], members: [], interfaces: [] };
     if ("description" in typed && typed.description) existing.description ??= typed.description.value;
     if ("fields" in typed && typed.fields) existing.fields.push(...(typed.fields as ReadonlyArray<FieldDefinitionNode | InputValueDefinitionNode>).map(fieldOf));
-    if ("values" in typed && typed.values) existing.values.push(...typed.values.map((value) => ({ name: value.name.value, description: value.description?.value, deprecated: deprecationOf(value.directives) })));
+    if ("values" in typed && typed.values)
+      existing.values.push(...typed.values.map((value) => ({ name: value.name.value, description: value.description?.value, deprecated: deprecationOf(value.directives) })));
     if ("types" in typed && typed.types) existing.members.push(...typed.types.map((member) => member.name.value));
     if ("interfaces" in typed && typed.interfaces) existing.interfaces.push(...typed.interfaces.map((item) => item.name.value));
     types.set(name, existing);

@@ -27,7 +27,10 @@ enum Colour { RED = 0; GREEN = 1; }`);
       ["n", "int64", "oneof choice"],
       ["flag", "bool", "optional"],
     ]);
-    expect(result.enums[0].values.map((value) => [value.name, value.value])).toEqual([["RED", 0], ["GREEN", 1]]);
+    expect(result.enums[0].values.map((value) => [value.name, value.value])).toEqual([
+      ["RED", 0],
+      ["GREEN", 1],
+    ]);
   });
 
   it("reports a syntax error", () => {

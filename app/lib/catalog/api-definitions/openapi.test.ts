@@ -92,9 +92,14 @@ describe("openApiView (OpenAPI 3)", () => {
   });
 
   it("bounds deep nesting and exponential reference fan-out", () => {
-    const deep = { openapi: "3.0.0", paths: { "/a": { get: { responses: { "200": { description: "x", content: { "application/json": { schema: { $ref: "#/components/schemas/L0" } } } } } } } }, components: { schemas: {} as Record<string, unknown> } };
+    const deep = {
+      openapi: "3.0.0",
+      paths: { "/a": { get: { responses: { "200": { description: "x", content: { "application/json": { schema: { $ref: "#/components/schemas/L0" } } } } } } } },
+      components: { schemas: {} as Record<string, unknown> },
+    };
     // Each level refers to the next twice: 2^40 nodes if expanded naively.
-    for (let level = 0; level < 40; level += 1) deep.components.schemas[`L${level}`] = { type: "object", properties: { a: { $ref: `#/components/schemas/L${level + 1}` }, b: { $ref: `#/components/schemas/L${level + 1}` } } };
+    for (let level = 0; level < 40; level += 1)
+      deep.components.schemas[`L${level}`] = { type: "object", properties: { a: { $ref: `#/components/schemas/L${level + 1}` }, b: { $ref: `#/components/schemas/L${level + 1}` } } };
     const started = Date.now();
     const schema = openApiView(deep, renderMarkdown).groups[0].operations[0].responses[0].contents[0].schema!;
     expect(Date.now() - started).toBeLessThan(2000);
@@ -158,7 +163,12 @@ definitions:
 describe("parseYamlDocument", () => {
   it("refuses a billion-laughs document instead of expanding it", () => {
     const laughs = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
-    for (let level = 1; level < 9; level += 1) laughs.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(10).fill(`*${String.fromCharCode(96 + level)}`).join(", ")}]`);
+    for (let level = 1; level < 9; level += 1)
+      laughs.push(
+        `${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(10)
+          .fill(`*${String.fromCharCode(96 + level)}`)
+          .join(", ")}]`,
+      );
     expect(() => parseYamlDocument(laughs.join("\n"))).toThrow(DefinitionParseError);
   });
 

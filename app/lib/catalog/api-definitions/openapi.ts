@@ -118,7 +118,11 @@ function operationView(
 
   const responses = Object.entries(isRecord(operation.responses) ? operation.responses : {}).map(([status, raw]) => {
     const response = dereference(context, raw) ?? {};
-    const contents: MediaContent[] = v2 ? (response.schema !== undefined ? produces.map((mediaType) => ({ mediaType, schema: schemaTree(context, response.schema) })) : []) : contentsOf(context, response.content);
+    const contents: MediaContent[] = v2
+      ? response.schema !== undefined
+        ? produces.map((mediaType) => ({ mediaType, schema: schemaTree(context, response.schema) }))
+        : []
+      : contentsOf(context, response.content);
     return { status, description: optionalText(response.description), contents };
   });
 

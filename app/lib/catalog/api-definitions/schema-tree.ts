@@ -81,7 +81,7 @@ export function schemaTree(context: SchemaContext, schema: Json, ancestors: read
   if (text(schema.format)) node.format = text(schema.format);
   if (text(schema.title)) node.title = text(schema.title);
   if (text(schema.description)) node.description = text(schema.description);
-  if (Array.isArray(schema.enum)) node.enum = schema.enum.slice(0, 200).map((value) => (typeof value === "string" ? value : JSON.stringify(value) ?? "null"));
+  if (Array.isArray(schema.enum)) node.enum = schema.enum.slice(0, 200).map((value) => (typeof value === "string" ? value : (JSON.stringify(value) ?? "null")));
   if (schema.default !== undefined) node.defaultValue = typeof schema.default === "string" ? schema.default : (JSON.stringify(schema.default) ?? "").slice(0, 200);
 
   if (isObject(schema.properties)) {

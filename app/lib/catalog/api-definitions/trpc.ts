@@ -137,7 +137,10 @@ function inputOf(text: Source, from: number, to: number): string | undefined {
   if (!match) return undefined;
   const open = from + match.index + match[0].length - 1;
   const close = Math.min(matchingClose(text.code, open), to);
-  const input = text.original.slice(open + 1, close).replace(/\s+/g, " ").trim();
+  const input = text.original
+    .slice(open + 1, close)
+    .replace(/\s+/g, " ")
+    .trim();
   return input.length > 300 ? `${input.slice(0, 300)}…` : input;
 }
 

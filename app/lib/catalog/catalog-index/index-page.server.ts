@@ -35,7 +35,6 @@ export const TABLE_FIELDS = [
 /** A long option list shows this many values, the most used first; the 'Filter' box finds the others. */
 export const MAX_OPTIONS = 50;
 
-
 export type CatalogIndexData = {
   query: CatalogIndexQuery;
   problems: QueryProblem[];

@@ -80,9 +80,7 @@ export function parseIndexQuery(params: URLSearchParams): { query: CatalogIndexQ
   const filter = (name: string) => filterValues(params, name, problems);
 
   const kind = filter("kind")[0]?.toLocaleLowerCase("en-US") || DEFAULT_KIND;
-  const lists = Object.fromEntries(
-    (Object.keys(LIST_FILTERS) as ListFilter[]).map((name) => [name, dedupe(filter(name))]),
-  ) as Record<ListFilter, string[]>;
+  const lists = Object.fromEntries((Object.keys(LIST_FILTERS) as ListFilter[]).map((name) => [name, dedupe(filter(name))])) as Record<ListFilter, string[]>;
   lists.owners = lists.owners.flatMap((owner) => {
     try {
       // Backstage writes owners short ('team-a') or in full; both mean group:default/team-a.

@@ -23,8 +23,7 @@ export type IndexRow = {
 
 export function toIndexRow(entity: Entity, starred: boolean): IndexRow {
   const relations = entity.relations ?? [];
-  const targets = (type: string, kind?: string) =>
-    relations.filter((relation) => relation.type === type && (!kind || relation.targetRef.startsWith(`${kind}:`))).map((relation) => relation.targetRef);
+  const targets = (type: string, kind?: string) => relations.filter((relation) => relation.type === type && (!kind || relation.targetRef.startsWith(`${kind}:`))).map((relation) => relation.targetRef);
   const spec = entity.spec ?? {};
   const editUrl = entity.metadata.annotations?.[ANNOTATION_EDIT_URL];
   const profile = spec.profile as { displayName?: unknown } | undefined;

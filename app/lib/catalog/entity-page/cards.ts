@@ -50,9 +50,7 @@ export const BUILT_IN_CARDS = [...FIXED_CARDS, ...(Object.keys(RELATION_CARDS) a
 export type BuiltInCardName = FixedCardName | RelationCardName;
 
 /** A card as the page renders it, after the config's shorthand forms are normalised. */
-export type CardConfig =
-  | { card: FixedCardName; if?: EntityCondition }
-  | { card: "relations"; name?: RelationCardName; relation: string; kinds?: string[]; title?: string; if?: EntityCondition };
+export type CardConfig = { card: FixedCardName; if?: EntityCondition } | { card: "relations"; name?: RelationCardName; relation: string; kinds?: string[]; title?: string; if?: EntityCondition };
 
 export function isRelationCardName(name: string): name is RelationCardName {
   return Object.hasOwn(RELATION_CARDS, name);

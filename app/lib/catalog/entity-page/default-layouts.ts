@@ -31,11 +31,7 @@ export const DEFAULT_LAYOUTS: unknown[] = [
   },
   {
     if: { kind: "API" },
-    tabs: [
-      { path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "providers", "consumers"] },
-      { path: "/definition", title: "Definition", cards: ["apiDefinition"] },
-      DOCS,
-    ],
+    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_WITH_GRAPH, "providers", "consumers"] }, { path: "/definition", title: "Definition", cards: ["apiDefinition"] }, DOCS],
   },
   {
     if: { kind: "System" },

@@ -1,7 +1,7 @@
 import type { Credentials } from "../../auth/credentials";
-import type { Identity } from "../../auth/identity";
+import { settingsOwnerOf, type Identity } from "../../auth/identity";
 import type { RequestContext } from "../../context.server";
-import { catalogEntityDeletePermission } from "../../permission/permissions";
+import { catalogEntityDeletePermission } from "../permission/permissions";
 import { loadApiDefinitionCard } from "../api-definitions/api-definition.server";
 import { ANNOTATION_TECHDOCS_REF, type Entity } from "../entity";
 import { entityRefKey, getCompoundEntityRef, stringifyEntityRef } from "../entity-ref";
@@ -39,7 +39,7 @@ export async function loadEntityPageView(
   // The graph card's walk starts at once, beside the reads below.
   const graphCard = plan.selected.cards.some((card) => card.card === "catalogGraph") ? catalogGraphCard(app.catalog, entity, credentials) : undefined;
   const [starred, ancestry, grandparent] = await Promise.all([
-    identity ? starredEntityRefs(app.userSettings, identity.userEntityRef) : Promise.resolve([]),
+    identity ? starredEntityRefs(app.userSettings, settingsOwnerOf(identity)) : Promise.resolve([]),
     overview ? app.catalog.entities.ancestry(compound.kind, compound.namespace, compound.name, { credentials }).catch(() => undefined) : undefined,
     parent ? grandparentRef(app, parent, config.breadcrumbRelations, credentials) : undefined,
   ]);
@@ -98,9 +98,7 @@ async function grandparentRef(app: RequestContext, parent: string, relationTypes
 export function processingErrorsOf(items: ReadonlyArray<{ entity: Entity }>, entityRef: string): ProcessingErrorView[] {
   return items.flatMap(({ entity }) => {
     const ref = stringifyEntityRef(entity);
-    return (entity.status?.items ?? [])
-      .filter((item) => item.level === "error")
-      .map((item) => ({ message: item.error?.message ?? item.message, ...(ref === entityRef ? {} : { ancestorRef: ref }) }));
+    return (entity.status?.items ?? []).filter((item) => item.level === "error").map((item) => ({ message: item.error?.message ?? item.message, ...(ref === entityRef ? {} : { ancestorRef: ref }) }));
   });
 }
 
@@ -119,9 +117,7 @@ function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardVi
         links: sourceLinks(entity),
         docsPath: docsPath(),
         launchTemplatePath:
-          entity.kind.toLocaleLowerCase("en-US") === "template"
-            ? externalRoutePath(bindings, "createFromTemplate", { namespace: compound.namespace, templateName: compound.name })
-            : undefined,
+          entity.kind.toLocaleLowerCase("en-US") === "template" ? externalRoutePath(bindings, "createFromTemplate", { namespace: compound.namespace, templateName: compound.name }) : undefined,
       };
     case "links":
       return { card: "links", links: (entity.metadata.links ?? []).map((link) => ({ url: link.url, title: link.title })) };

@@ -52,7 +52,14 @@ describe("entity view", () => {
   });
 
   it("keeps processing errors of level error, naming the ancestor they came from", () => {
-    const own = entity({ status: { items: [{ type: "x", level: "error", message: "own", error: { name: "InputError", message: "own failure" } }, { type: "y", level: "warning", message: "meh" }] } });
+    const own = entity({
+      status: {
+        items: [
+          { type: "x", level: "error", message: "own", error: { name: "InputError", message: "own failure" } },
+          { type: "y", level: "warning", message: "meh" },
+        ],
+      },
+    });
     const location = entity({ kind: "Location", metadata: { name: "root" }, spec: {}, status: { items: [{ type: "x", level: "error", message: "broken file" }] } });
     expect(processingErrorsOf([{ entity: own }, { entity: location }], "component:default/rent-ledger")).toEqual([
       { message: "own failure" },

@@ -1,13 +1,4 @@
-import {
-  ANNOTATION_EDIT_URL,
-  ANNOTATION_LOCATION,
-  ANNOTATION_SOURCE_LOCATION,
-  ANNOTATION_VIEW_URL,
-  DEFAULT_NAMESPACE,
-  RELATION_OWNED_BY,
-  RELATION_PART_OF,
-  type Entity,
-} from "../entity";
+import { ANNOTATION_EDIT_URL, ANNOTATION_LOCATION, ANNOTATION_SOURCE_LOCATION, ANNOTATION_VIEW_URL, DEFAULT_NAMESPACE, RELATION_OWNED_BY, RELATION_PART_OF, type Entity } from "../entity";
 import { stringifyEntityRef } from "../entity-ref";
 
 // What the entity page's header and About card say about an entity, worked
@@ -45,9 +36,7 @@ export function relationRefs(entity: Entity, type: string, kind?: string): strin
   const prefix = kind ? `${kind.toLocaleLowerCase("en-US")}:` : undefined;
   return [
     ...new Set(
-      (entity.relations ?? [])
-        .filter((relation) => relation.type === type && (!prefix || relation.targetRef.toLocaleLowerCase("en-US").startsWith(prefix)))
-        .map((relation) => relation.targetRef),
+      (entity.relations ?? []).filter((relation) => relation.type === type && (!prefix || relation.targetRef.toLocaleLowerCase("en-US").startsWith(prefix))).map((relation) => relation.targetRef),
     ),
   ];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { appRoutesSchema, externalRoutePath } from "./external-routes";
 
 describe("external routes", () => {
-  it("has the spec's defaults: scaffolder root, docs reader, the selected template; no unregister redirect", () => {
+  it("has Backstage's defaults: scaffolder root, docs reader, the selected template; no unregister redirect", () => {
     const bindings = appRoutesSchema.parse(undefined);
     expect(externalRoutePath(bindings, "createComponent")).toBe("/create");
     expect(externalRoutePath(bindings, "viewTechDoc", { namespace: "default", kind: "component", name: "rent-ledger" })).toBe("/docs/default/component/rent-ledger");

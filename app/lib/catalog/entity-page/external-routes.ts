@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The catalog's external routes (spec 2.2): places the catalog links to that
+// The catalog's external routes: places the catalog links to that
 // belong to other areas, bound in app-config under app.routes.bindings as
 // Backstage binds them. A binding is an in-app path (with :params), one of
 // the route names Backstage apps use (scaffolder.root, techdocs.docRoot, ...)
@@ -44,7 +44,12 @@ const binding = z.union([z.string().min(1), z.literal(false), z.null()]);
 export const appRoutesSchema = z
   .object({
     bindings: z
-      .object({ catalog: z.object(Object.fromEntries(EXTERNAL_ROUTE_NAMES.map((name) => [name, binding.optional()]))).partial().optional() })
+      .object({
+        catalog: z
+          .object(Object.fromEntries(EXTERNAL_ROUTE_NAMES.map((name) => [name, binding.optional()])))
+          .partial()
+          .optional(),
+      })
       .catchall(z.unknown())
       .optional(),
   })

@@ -14,7 +14,7 @@ const entity = (kind: string, type?: string, annotations: Record<string, string>
 const defaults = entityPageConfigSchema.parse(undefined);
 const tabsOf = (e: Entity, config = defaults) => planEntityPage(config, e, "").tabs.map((tab) => tab.title);
 
-describe("sub-route path rules (spec 2.2)", () => {
+describe("sub-route path rules (Backstage's createSubRouteRef)", () => {
   it.each([
     ["api", "Sub-route path 'api' must start with '/'"],
     ["/api/", "Sub-route path '/api/' must not end with '/'"],
@@ -112,9 +112,16 @@ describe("configured layouts", () => {
   it("refuses unknown cards, a layout without an index tab and duplicate paths", () => {
     const issues = (layouts: unknown) => entityPageConfigSchema.safeParse({ layouts }).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
     expect(issues([{ tabs: [{ path: "/api", title: "API", cards: ["providedApis"] }] }])).toEqual([["layouts.0.tabs", "A layout needs a tab at path '/' (the entity page itself)"]]);
-    expect(issues([{ tabs: [{ path: "/", title: "A", cards: ["about"] }, { path: "/", title: "B", cards: ["about"] }] }])).toEqual([
-      ["layouts.0.tabs.1.path", "Sub-route path '/' is used by two tabs of this layout"],
-    ]);
+    expect(
+      issues([
+        {
+          tabs: [
+            { path: "/", title: "A", cards: ["about"] },
+            { path: "/", title: "B", cards: ["about"] },
+          ],
+        },
+      ]),
+    ).toEqual([["layouts.0.tabs.1.path", "Sub-route path '/' is used by two tabs of this layout"]]);
     expect(issues([{ tabs: [{ path: "/", title: "A", cards: ["nope"] }] }])?.[0][0]).toBe("layouts.0.tabs.0.cards.0");
   });
 });

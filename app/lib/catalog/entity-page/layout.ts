@@ -59,7 +59,8 @@ export function unboundRouteProblems(config: EntityPageConfig, bindings: Externa
   if (bindings.viewTechDoc === false) {
     problems.push({
       path: ["app", "routes", "bindings", "catalog", "viewTechDoc"],
-      message: "The required external route catalog.viewTechDoc is not bound, but the built-in entity page layouts have a Docs tab that links to it: bind it to a path such as /docs/:namespace/:kind/:name",
+      message:
+        "The required external route catalog.viewTechDoc is not bound, but the built-in entity page layouts have a Docs tab that links to it: bind it to a path such as /docs/:namespace/:kind/:name",
     });
   }
   return problems;

@@ -3,7 +3,7 @@ import type { Entity } from "../entity";
 import { PRESENTATION_FIELDS, presentEntity, presentRef, type EntityPresentation } from "../presentation";
 
 // Entity presentation in the browser, as Backstage's DefaultEntityPresentationApi
-// batches it (spec 9): refs asked for within 50 ms go out together, at most
+// batches it: refs asked for within 50 ms go out together, at most
 // 100 per POST /api/catalog/entities/by-refs, and answers are kept for 10 s.
 //
 // Pages resolve their refs on the server (presentRefs, one batched read per

@@ -1,4 +1,4 @@
-// The rules of spec 2.2 for an entity page's sub-route paths (the tabs), as
+// The rules for an entity page's sub-route paths (the tabs), as
 // Backstage's createSubRouteRef enforces them: a path starts with '/', never
 // ends with '/' ('/' itself is the index tab), its parameters are named with
 // word characters only, and no parameter repeats in a path or overlaps the
@@ -51,7 +51,10 @@ export function hasParameters(path: string): boolean {
 }
 
 function segmentsOf(path: string): string[] {
-  return path.split("/").filter(Boolean).map((segment) => safeDecode(segment));
+  return path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => safeDecode(segment));
 }
 
 function safeDecode(segment: string): string {

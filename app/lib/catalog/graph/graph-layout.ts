@@ -2,7 +2,7 @@ import { Graph, layout } from "@dagrejs/dagre";
 import type { Direction } from "./graph-query";
 
 // Places the graph's nodes with dagre, with Backstage's dependency graph
-// defaults (spec 9): node margin 50, edge margin 10, rank margin 50. Only the
+// defaults: node margin 50, edge margin 10, rank margin 50. Only the
 // graph's lazy chunk imports this module, so dagre never ships with pages
 // that show no graph.
 
@@ -12,11 +12,7 @@ export type Size = { width: number; height: number };
 export type Placed = { x: number; y: number };
 
 /** Top-left positions by node id, for nodes of the given sizes. */
-export function layoutGraph(
-  nodes: ReadonlyArray<{ id: string; size: Size }>,
-  edges: ReadonlyArray<{ from: string; to: string; label?: Size }>,
-  direction: Direction,
-): Map<string, Placed> {
+export function layoutGraph(nodes: ReadonlyArray<{ id: string; size: Size }>, edges: ReadonlyArray<{ from: string; to: string; label?: Size }>, direction: Direction): Map<string, Placed> {
   const graph = new Graph({ multigraph: true });
   graph.setGraph({ rankdir: direction, nodesep: LAYOUT_DEFAULTS.nodeMargin, edgesep: LAYOUT_DEFAULTS.edgeMargin, ranksep: LAYOUT_DEFAULTS.rankMargin });
   graph.setDefaultEdgeLabel(() => ({}));

@@ -20,7 +20,7 @@ describe("the catalog graph's URL", () => {
     });
   });
 
-  it("accepts qs's other array forms and the issue's short names", () => {
+  it("accepts qs's other array forms and the short names relations[] and kinds[]", () => {
     expect(parse("rootEntityRefs[0]=component:a&rootEntityRefs[1]=component:b").query.rootEntityRefs).toEqual(["component:default/a", "component:default/b"]);
     expect(parse("rootEntityRefs=component:a&rootEntityRefs=component:a").query.rootEntityRefs).toEqual(["component:default/a"]);
     expect(parse("relations[]=hasPart&kinds[]=System").query).toMatchObject({ relations: ["hasPart"], kinds: ["system"] });
@@ -35,12 +35,7 @@ describe("the catalog graph's URL", () => {
 
   it("names each parameter that does not parse and keeps the defaults for it", () => {
     const { query, problems } = parse("rootEntityRefs[]=nokind&maxDepth=deep&direction=up&mergeRelations=yes");
-    expect(problems.map((problem) => problem.key)).toEqual([
-      "catalogGraph.errors.rootEntityRef",
-      "catalogGraph.errors.maxDepth",
-      "catalogGraph.errors.direction",
-      "catalogGraph.errors.boolean",
-    ]);
+    expect(problems.map((problem) => problem.key)).toEqual(["catalogGraph.errors.rootEntityRef", "catalogGraph.errors.maxDepth", "catalogGraph.errors.direction", "catalogGraph.errors.boolean"]);
     expect(query).toMatchObject({ rootEntityRefs: [], maxDepth: Infinity, direction: "LR", mergeRelations: true });
     expect(parse("maxDepth=-1").problems).toHaveLength(1);
   });
@@ -54,7 +49,9 @@ describe("the catalog graph's URL", () => {
 
   it("writes links Backstage reads back the same", () => {
     const search = graphSearch({ rootEntityRefs: ["component:default/a"], maxDepth: Infinity, kinds: ["api"], relations: ["ownedBy"], direction: "RL", unidirectional: false, mergeRelations: true });
-    expect(search).toBe("?rootEntityRefs%5B%5D=component%3Adefault%2Fa&maxDepth=%E2%88%9E&selectedKinds%5B%5D=api&selectedRelations%5B%5D=ownedBy&unidirectional=false&mergeRelations=true&direction=RL");
+    expect(search).toBe(
+      "?rootEntityRefs%5B%5D=component%3Adefault%2Fa&maxDepth=%E2%88%9E&selectedKinds%5B%5D=api&selectedRelations%5B%5D=ownedBy&unidirectional=false&mergeRelations=true&direction=RL",
+    );
     expect(parse(search.slice(1)).query).toMatchObject({ rootEntityRefs: ["component:default/a"], maxDepth: Infinity, kinds: ["api"], relations: ["ownedBy"], direction: "RL", unidirectional: false });
   });
 });

@@ -53,7 +53,12 @@ function arrayParam(params: URLSearchParams, ...names: string[]): string[] | und
     const base = key.replace(/\[\d*\]$/, "");
     if (!names.includes(base)) continue;
     found = true;
-    values.push(...value.split(",").map((item) => item.trim()).filter(Boolean));
+    values.push(
+      ...value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
   }
   return found ? values : undefined;
 }

@@ -25,8 +25,14 @@ const query = (overrides: Partial<GraphQuery>): GraphQuery => ({ ...PAGE_DEFAULT
 
 describe("walking the catalog graph", () => {
   const chain = catalogOf({
-    "component:default/a": [["dependsOn", "component:default/b"], ["ownedBy", "group:default/team"]],
-    "component:default/b": [["dependencyOf", "component:default/a"], ["dependsOn", "component:default/c"]],
+    "component:default/a": [
+      ["dependsOn", "component:default/b"],
+      ["ownedBy", "group:default/team"],
+    ],
+    "component:default/b": [
+      ["dependencyOf", "component:default/a"],
+      ["dependsOn", "component:default/c"],
+    ],
     "component:default/c": [["dependencyOf", "component:default/b"]],
     "group:default/team": [["ownerOf", "component:default/a"]],
   });
@@ -70,7 +76,10 @@ describe("walking the catalog graph", () => {
 
   it("unidirectional keeps only edges leading away from the roots", async () => {
     const triangle = catalogOf({
-      "component:default/a": [["dependsOn", "component:default/b"], ["dependsOn", "component:default/c"]],
+      "component:default/a": [
+        ["dependsOn", "component:default/b"],
+        ["dependsOn", "component:default/c"],
+      ],
       "component:default/b": [["dependsOn", "component:default/c"]],
       "component:default/c": [["dependsOn", "component:default/a"]],
     });
@@ -82,7 +91,10 @@ describe("walking the catalog graph", () => {
 
   it("ends cycles and ignores self-relations, at any depth", async () => {
     const cycle = catalogOf({
-      "component:default/a": [["dependsOn", "component:default/b"], ["dependsOn", "component:default/a"]],
+      "component:default/a": [
+        ["dependsOn", "component:default/b"],
+        ["dependsOn", "component:default/a"],
+      ],
       "component:default/b": [["dependsOn", "component:default/a"]],
     });
     const graph = await walkCatalogGraph(query({ maxDepth: Infinity, unidirectional: false }), cycle.fetch);
@@ -92,7 +104,12 @@ describe("walking the catalog graph", () => {
   });
 
   it("marks dangling refs and unparseable targets as missing or leaves them out", async () => {
-    const dangling = catalogOf({ "component:default/a": [["dependsOn", "resource:default/gone"], ["dependsOn", "no-kind-here"]] });
+    const dangling = catalogOf({
+      "component:default/a": [
+        ["dependsOn", "resource:default/gone"],
+        ["dependsOn", "no-kind-here"],
+      ],
+    });
     const graph = await walkCatalogGraph(query({}), dangling.fetch);
     expect(graph.nodes).toEqual([
       { id: "component:default/a", kind: "component", title: "A", depth: 0 },

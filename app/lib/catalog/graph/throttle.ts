@@ -1,7 +1,7 @@
 /**
  * Calls `fn` at once, then at most once per `ms`: a call inside the window is
  * kept and run when the window ends, so the last state always wins. The
- * graph re-lays itself out through this (every 250 ms at most, spec 9).
+ * graph re-lays itself out through this (every 250 ms at most, as Backstage's).
  */
 export function throttle(fn: () => void, ms: number): { (): void; cancel(): void } {
   let last = -Infinity;

@@ -2,9 +2,9 @@ import type { AncestryNode } from "../entity-dialogs";
 
 // A layered layout of an entity's ancestry for a plain SVG: the entity on the
 // bottom layer, its parents on the layer above, their parents above those
-// (the spec's bottom-to-top ancestry direction). Ancestry is a short chain in
+// (Backstage's bottom-to-top ancestry direction). Ancestry is a short chain in
 // practice (entity, its Location, the root Location), so a few lines of
-// arithmetic do what a graph library would; the margins are the spec's graph
+// arithmetic do what a graph library would; the margins are Backstage's graph
 // defaults (node margin 50, rank margin 50).
 
 export const NODE_WIDTH = 260;
@@ -20,7 +20,7 @@ export function layoutAncestry(rootEntityRef: string, items: AncestryNode[]): An
   const byRef = new Map(items.map((item) => [item.entityRef, item]));
   // Each node sits one layer above the nearest child that leads to it.
   const layers = new Map<string, number>([[rootEntityRef, 0]]);
-  for (let frontier = [rootEntityRef]; frontier.length > 0; ) {
+  for (let frontier = [rootEntityRef]; frontier.length > 0;) {
     const next: string[] = [];
     for (const ref of frontier) {
       for (const parent of byRef.get(ref)?.parentEntityRefs ?? []) {

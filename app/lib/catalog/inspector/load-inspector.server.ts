@@ -17,7 +17,14 @@ export const MAX_COLOCATED = 1000;
 export async function loadInspectorTab(catalog: Catalog, tab: InspectorTab, entity: Entity, credentials: Credentials): Promise<InspectorTabData> {
   switch (tab) {
     case "overview":
-      return { tab, presentations: await presentRefs(catalog, (entity.relations ?? []).map((relation) => relation.targetRef), credentials) };
+      return {
+        tab,
+        presentations: await presentRefs(
+          catalog,
+          (entity.relations ?? []).map((relation) => relation.targetRef),
+          credentials,
+        ),
+      };
     case "ancestry":
       return loadAncestry(catalog, entity, credentials);
     case "colocated":
@@ -49,10 +56,7 @@ async function loadColocated(catalog: Catalog, entity: Entity, credentials: Cred
   const origin = entity.metadata.annotations?.[ANNOTATION_ORIGIN_LOCATION];
   if (!location && !origin) return { tab: "colocated", atLocation: [], atOrigin: [], presentations: {} };
   const filter: FilterPredicate = {
-    $any: [
-      ...(location ? [{ [`metadata.annotations.${ANNOTATION_LOCATION}`]: location }] : []),
-      ...(origin ? [{ [`metadata.annotations.${ANNOTATION_ORIGIN_LOCATION}`]: origin }] : []),
-    ],
+    $any: [...(location ? [{ [`metadata.annotations.${ANNOTATION_LOCATION}`]: location }] : []), ...(origin ? [{ [`metadata.annotations.${ANNOTATION_ORIGIN_LOCATION}`]: origin }] : [])],
   };
   const { items } = await catalog.entities.listEntitiesPage(
     { filter, limit: MAX_COLOCATED, offset: 0, fields: [...PRESENTATION_FIELDS, `metadata.annotations.${ANNOTATION_LOCATION}`] },

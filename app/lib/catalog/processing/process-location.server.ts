@@ -1,15 +1,7 @@
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { serializeError } from "../../errors";
-import {
-  ANNOTATION_EDIT_URL,
-  ANNOTATION_LOCATION,
-  ANNOTATION_ORIGIN_LOCATION,
-  ANNOTATION_SOURCE_LOCATION,
-  ANNOTATION_VIEW_URL,
-  type Entity,
-  type EntityStatusItem,
-} from "../entity";
+import { ANNOTATION_EDIT_URL, ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, ANNOTATION_SOURCE_LOCATION, ANNOTATION_VIEW_URL, type Entity, type EntityStatusItem } from "../entity";
 import { entityRefKey, getCompoundEntityRef, stringifyEntityRef } from "../entity-ref";
 import { validateKind } from "../kinds";
 import { parseLocationRef, stringifyLocationRef, type LocationSpec } from "../location-ref";
@@ -107,12 +99,7 @@ export async function* processLocationTargets(
   }
 }
 
-async function toEmittedEntity(
-  value: unknown,
-  location: LocationSpec,
-  origin: string,
-  context: ProcessingContext,
-): Promise<EmittedEntity | { key?: string; error: EntityStatusItem }> {
+async function toEmittedEntity(value: unknown, location: LocationSpec, origin: string, context: ProcessingContext): Promise<EmittedEntity | { key?: string; error: EntityStatusItem }> {
   const key = guessKey(value);
   try {
     const resolved = (await resolvePlaceholders(value, location, context.reader, { count: 0 })) as Record<string, unknown>;

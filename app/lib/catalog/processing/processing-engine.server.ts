@@ -1,30 +1,39 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { statusOf } from "../../errors";
 import type { Logger } from "../../logger.server";
+import type { PluginScheduler } from "../../scheduler/scheduler.server";
 import type { EntityStatusItem } from "../entity";
 import { finishLocation, processingError, writeTargetOutput, type WriteSummary } from "../store/entity-writer.server";
 import { processLocationTargets, type ProcessingContext } from "./process-location.server";
 
-// The processing loop: Location entities that are due are claimed with a
+// Catalog processing: Location entities that are due are claimed with a
 // lease (an UPDATE that only succeeds when nobody holds one), processed and
 // written. Replicas sharing PostgreSQL therefore never process the same
-// location at once, and a replica that dies mid-way loses its lease when it
-// expires.
+// location at once. The lease is short and renewed while the location is
+// processed, so one held by a process that died (kill -9 mid-ingestion) is
+// free again within LEASE_MS. Nothing here runs on its own: the scheduler
+// runs `drain` as the catalog's processing task (catalog.server.ts), and
+// `processSoon` asks that task to run now.
 
-export const LEASE_MS = 10 * 60_000;
-const IDLE_POLL_MS = 1000;
+/** A location lease nobody renewed for this long is free again. */
+export const LEASE_MS = 30_000;
+/** How often the processing replica renews the leases of the locations it is processing. */
+export const LEASE_RENEW_MS = 10_000;
 const RETRY_AFTER_FAILURE_MS = 60_000;
+/** The scheduler task (plugin 'catalog') that processes due locations. */
+export const PROCESSING_TASK_ID = "catalog-processing";
 
 export type ProcessingEngine = {
   /** Processes Location entities that are due; resolves with how many were processed. */
-  processDue(limit?: number): Promise<number>;
+  processDue(limit?: number, signal?: AbortSignal): Promise<number>;
   /** Processes one Location entity now, waiting for a lease another replica holds. */
   processNow(entityRef: string): Promise<WriteSummary | undefined>;
-  /** Processes until nothing is due (tests, benchmarks, first start). */
-  drain(): Promise<void>;
-  start(): void;
-  stop(): Promise<void>;
+  /** Marks a Location entity due now and triggers the processing task, which processes it; never throws (failures are logged). */
+  processSoon(entityRef: string): Promise<void>;
+  /** Processes until nothing is due or the signal aborts (the processing task, tests, benchmarks). */
+  drain(signal?: AbortSignal): Promise<void>;
 };
 
 export function createProcessingEngine(options: {
@@ -33,6 +42,8 @@ export function createProcessingEngine(options: {
   logger: Logger;
   /** Milliseconds until a processed location is due again; false never refreshes. */
   refreshInterval: () => number | false;
+  /** The catalog's scheduler, which runs the processing task. */
+  scheduler: PluginScheduler;
   concurrency?: number;
   now?: () => number;
 }): ProcessingEngine {
@@ -40,9 +51,6 @@ export function createProcessingEngine(options: {
   const owner = randomUUID();
   const now = options.now ?? Date.now;
   const concurrency = options.concurrency ?? 2;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   /** Takes the lease if nobody holds one and, unless forced, if the location is still due. */
   async function claim(entityId: string, force = false): Promise<boolean> {
@@ -57,7 +65,21 @@ export function createProcessingEngine(options: {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Keeps our lease on a location alive while it is processed; a dead process stops renewing and the lease lapses. */
+  function renewLease(entityId: string): () => void {
+    const timer = setInterval(() => {
+      db.updateTable("catalog_entities")
+        .set({ lease_until: now() + LEASE_MS })
+        .where("entity_id", "=", entityId)
+        .where("lease_owner", "=", owner)
+        .execute()
+        .catch((error) => logger.warn({ err: error, entityId }, "Could not renew a location's processing lease; retrying"));
+    }, LEASE_RENEW_MS);
+    return () => clearInterval(timer);
+  }
+
   async function processClaimed(row: { entity_id: string; entity_ref: string; body: string }): Promise<WriteSummary | undefined> {
+    const stopRenewing = renewLease(row.entity_id);
     try {
       const isKnown = async (key: string) =>
         Boolean(await db.selectFrom("catalog_entities").select("entity_id").where("entity_ref", "=", key).where("parent_ref", "=", row.entity_ref).executeTakeFirst());
@@ -94,12 +116,14 @@ export function createProcessingEngine(options: {
         .set({ lease_owner: null, lease_until: null, next_refresh_at: now() + RETRY_AFTER_FAILURE_MS })
         .where("entity_id", "=", row.entity_id)
         .execute()
-        .catch(() => undefined);
+        .catch((releaseError) => logger.error({ err: releaseError, location: row.entity_ref }, `Could not release a location's lease; it lapses after ${LEASE_MS / 1000} s`));
       return undefined;
+    } finally {
+      stopRenewing();
     }
   }
 
-  async function processDue(limit = concurrency * 4): Promise<number> {
+  async function processDue(limit = concurrency * 4, signal?: AbortSignal): Promise<number> {
     const at = now();
     const due = await db
       .selectFrom("catalog_entities")
@@ -115,7 +139,7 @@ export function createProcessingEngine(options: {
     const queue = [...due];
     await Promise.all(
       Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let row = queue.shift(); row; row = queue.shift()) {
+        for (let row = queue.shift(); row && !signal?.aborted; row = queue.shift()) {
           if (!(await claim(row.entity_id))) continue;
           await processClaimed(row);
           processed++;
@@ -123,16 +147,6 @@ export function createProcessingEngine(options: {
       }),
     );
     return processed;
-  }
-
-  async function tick() {
-    if (stopped) return;
-    let processed = 0;
-    running = processDue()
-      .then((count) => (processed = count))
-      .catch((error) => logger.error({ err: error }, "Catalog processing loop failed"));
-    await running;
-    if (!stopped) timer = setTimeout(tick, processed > 0 ? 0 : IDLE_POLL_MS);
   }
 
   return {
@@ -146,18 +160,19 @@ export function createProcessingEngine(options: {
       }
       return undefined;
     },
-    async drain() {
-      while ((await processDue()) > 0);
+    async processSoon(entityRef) {
+      try {
+        await db.updateTable("catalog_entities").set({ next_refresh_at: now() }).where("entity_ref", "=", entityRef).execute();
+        await options.scheduler.triggerTask(PROCESSING_TASK_ID);
+      } catch (error) {
+        // Running already (it drains what is due, this location included) or not registered yet
+        // (it runs once the scheduler starts): nothing is lost.
+        if (statusOf(error) === 409 || statusOf(error) === 404) return;
+        logger.error({ err: error, task: PROCESSING_TASK_ID, location: entityRef }, "Could not ask for the location to be processed now; it is processed when it is next due");
+      }
     },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+    async drain(signal) {
+      while (!signal?.aborted && (await processDue(undefined, signal)) > 0);
     },
   };
 }

@@ -53,7 +53,10 @@ export function decodeCursor(value: string): QueryCursor {
     (cursor.permissionKey === undefined || typeof cursor.permissionKey === "string");
   if (!valid) throw new InputError("Malformed cursor: unexpected content");
   const fullText = cursor.fullTextFilter;
-  if (fullText !== undefined && (typeof fullText?.term !== "string" || (fullText.fields !== undefined && !(Array.isArray(fullText.fields) && fullText.fields.every((field) => typeof field === "string"))))) {
+  if (
+    fullText !== undefined &&
+    (typeof fullText?.term !== "string" || (fullText.fields !== undefined && !(Array.isArray(fullText.fields) && fullText.fields.every((field) => typeof field === "string"))))
+  ) {
     throw new InputError("Malformed cursor: unexpected full-text filter");
   }
   try {

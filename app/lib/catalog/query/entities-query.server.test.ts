@@ -46,10 +46,13 @@ describe.each(TEST_ENGINES)("entity queries on %s", (engine) => {
   });
 
   it("evaluates predicates with $not, $in, $hasPrefix and $exists", async () => {
-    const result = await fixture.catalog.entities.queryEntities({
-      query: { $all: [{ kind: "component" }, { $not: { "spec.owner": "team-a" } }, { "metadata.name": { $hasPrefix: "SVC-1" } }] },
-      limit: 100,
-    }, SYSTEM);
+    const result = await fixture.catalog.entities.queryEntities(
+      {
+        query: { $all: [{ kind: "component" }, { $not: { "spec.owner": "team-a" } }, { "metadata.name": { $hasPrefix: "SVC-1" } }] },
+        limit: 100,
+      },
+      SYSTEM,
+    );
     expect(names(result.items).sort()).toEqual(["svc-12", "svc-16"]);
     expect((await fixture.catalog.entities.queryEntities({ query: { "spec.type": { $in: ["website", "library"] }, "metadata.title": { $exists: false } } }, SYSTEM)).totalItems).toBe(3);
   });
@@ -115,11 +118,14 @@ describe.each(TEST_ENGINES)("entity queries on %s", (engine) => {
   });
 
   it("returns by-refs in request order with null for what is missing or filtered out", async () => {
-    const result = await fixture.catalog.entities.entitiesByRefs({
-      entityRefs: ["component:default/svc-02", "component:default/nope", "Component:Default/SVC-01", "group:default/team-a"],
-      fields: ["metadata.name"],
-      filter: parseFilterParams(["kind=component"]),
-    }, SYSTEM);
+    const result = await fixture.catalog.entities.entitiesByRefs(
+      {
+        entityRefs: ["component:default/svc-02", "component:default/nope", "Component:Default/SVC-01", "group:default/team-a"],
+        fields: ["metadata.name"],
+        filter: parseFilterParams(["kind=component"]),
+      },
+      SYSTEM,
+    );
     expect(result.items).toEqual([{ metadata: { name: "svc-02" } }, null, { metadata: { name: "svc-01" } }, null]);
   });
 });

@@ -53,7 +53,9 @@ export function baseQuery(db: Db, spec: Partial<QuerySpec>): EntitiesQuery {
 }
 
 export async function countEntities(db: Db, spec: Partial<QuerySpec>): Promise<number> {
-  const row = await baseQuery(db, spec).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirst();
+  const row = await baseQuery(db, spec)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -100,7 +102,7 @@ function sortAliases(orderFields: OrderField[]) {
 }
 
 function direction(field: OrderField, reverse: boolean): "asc" | "desc" {
-  return field.order === "asc" !== reverse ? "asc" : "desc";
+  return (field.order === "asc") !== reverse ? "asc" : "desc";
 }
 
 /** One page of a by-query request, in either direction from a boundary. */
@@ -117,10 +119,7 @@ export async function queryPage(
   const orderFields = spec.orderFields;
   const sortValues = sortAliases(orderFields);
   // Built inside the Promise.all, so a query that fails to build still leaves no rejection of the count unawaited.
-  const [rows, totalItems] = (await Promise.all([(async () => pageQuery(db, spec, options).execute())(), options.totalItems])) as [
-    Array<EntityRow & Record<string, string>>,
-    number,
-  ];
+  const [rows, totalItems] = (await Promise.all([(async () => pageQuery(db, spec, options).execute())(), options.totalItems])) as [Array<EntityRow & Record<string, string>>, number];
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   if (reverse) page.reverse();
@@ -243,9 +242,7 @@ export async function entityFacets(db: Db, facets: string[], spec: Pick<QuerySpe
   for (const facet of facets) {
     const key = facet.toLowerCase();
     const rows = isRelationField(key) ? await relationFacet(db, key.slice("relations.".length), spec) : await searchFacet(db, key, spec);
-    result[facet] = rows
-      .map((row) => ({ value: String(row.value), count: Number(row.count) }))
-      .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    result[facet] = rows.map((row) => ({ value: String(row.value), count: Number(row.count) })).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   }
   return result;
 }

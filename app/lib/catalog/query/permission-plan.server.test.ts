@@ -3,7 +3,8 @@ import { useIngestedCatalog } from "../../../../tests/support/catalog";
 import { TEST_ENGINES } from "../../../../tests/support/databases";
 import { queryPlan } from "../../../../tests/support/query-plans";
 import { createPermissionService } from "../../permission/permission-service.server";
-import { catalogEntityReadPermission } from "../../permission/permissions";
+import { decisionToFilter } from "../permission/filters";
+import { catalogEntityReadPermission } from "../permission/permissions";
 import { parsePermissionConfig } from "../../permission/policy-config";
 import { userCredentials } from "../../auth/credentials";
 import { baseQuery, type QuerySpec } from "./entities-query.server";
@@ -33,7 +34,7 @@ describe.each(TEST_ENGINES)("query plans of a conditional read on %s", (engine) 
   let spec: QuerySpec;
 
   beforeAll(async () => {
-    const permission = createPermissionService(policy).entityFilter(ada, catalogEntityReadPermission);
+    const permission = decisionToFilter(createPermissionService(policy).decide(ada, catalogEntityReadPermission));
     expect(permission).toEqual({ "relations.ownedBy": { $in: ["user:default/ada", "group:default/team-a"] } });
     spec = { orderFields: [], permission };
   });

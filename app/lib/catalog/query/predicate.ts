@@ -7,17 +7,8 @@ import { InputError } from "../../errors";
 // $contains}). Both become one FilterPredicate, compiled once to SQL.
 
 export type Primitive = string | number | boolean;
-export type FieldCondition =
-  | Primitive
-  | { $exists: boolean }
-  | { $in: Primitive[] }
-  | { $hasPrefix: string }
-  | { $contains: Primitive };
-export type FilterPredicate =
-  | { $all: FilterPredicate[] }
-  | { $any: FilterPredicate[] }
-  | { $not: FilterPredicate }
-  | { [field: string]: FieldCondition };
+export type FieldCondition = Primitive | { $exists: boolean } | { $in: Primitive[] } | { $hasPrefix: string } | { $contains: Primitive };
+export type FilterPredicate = { $all: FilterPredicate[] } | { $any: FilterPredicate[] } | { $not: FilterPredicate } | { [field: string]: FieldCondition };
 
 const MAX_FILTER_PARAMETERS = 100;
 const MAX_PREDICATE_DEPTH = 10;
@@ -45,9 +36,7 @@ export function parseFilterParams(params: string[]): FilterPredicate | undefined
       conditions.set(key, [...(current ?? []), value]);
     }
     if (conditions.size === 0) continue;
-    const parts: FilterPredicate[] = [...conditions].map(([key, values]) =>
-      values === "exists" ? { [key]: { $exists: true } } : { [key]: values.length === 1 ? values[0] : { $in: values } },
-    );
+    const parts: FilterPredicate[] = [...conditions].map(([key, values]) => (values === "exists" ? { [key]: { $exists: true } } : { [key]: values.length === 1 ? values[0] : { $in: values } }));
     alternatives.push(parts.length === 1 ? parts[0] : { $all: parts });
   }
   if (alternatives.length === 0) return undefined;

@@ -11,7 +11,6 @@ import { buildSearchRows } from "./search-rows";
 // what it no longer emits, conflicts as errors, and its own next refresh.
 // The stored body never holds uid or etag: they are columns, added on read.
 
-
 export type DerivedRelation = { sourceKey: string; type: string; targetKey: string; targetDisplay: string };
 
 export type EmittedEntity = {
@@ -59,12 +58,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
 
   const children = new Map(
     (
-      await trx
-        .selectFrom("catalog_entities")
-        .select(["entity_id", "entity_ref", "hash", "errors", "orphan"])
-        .where("parent_ref", "=", parentKey)
-        .where("location_key", "=", output.scopeKey)
-        .execute()
+      await trx.selectFrom("catalog_entities").select(["entity_id", "entity_ref", "hash", "errors", "orphan"]).where("parent_ref", "=", parentKey).where("location_key", "=", output.scopeKey).execute()
     ).map((row) => [row.entity_ref, row]),
   );
   const emittedKeys = output.emitted.map((item) => item.key).filter((key) => !children.has(key));
@@ -104,7 +98,10 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
     if (other && !other.orphan && other.parent_ref !== parentKey) {
       summary.conflicts++;
       parentErrors.push(
-        processingError("ConflictError", `Detected conflicting entityRef ${item.key} already referenced by ${other.location_key ?? other.parent_ref ?? "another location"} and now also ${item.locationKey}`),
+        processingError(
+          "ConflictError",
+          `Detected conflicting entityRef ${item.key} already referenced by ${other.location_key ?? other.parent_ref ?? "another location"} and now also ${item.locationKey}`,
+        ),
       );
       continue;
     }
@@ -140,7 +137,12 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
   // database decides who was first, and the loser records a conflict.
   const inserted = new Set<string>();
   for (const chunk of chunks(inserts, BATCH_ROWS)) {
-    const rows = await trx.insertInto("catalog_entities").values(chunk).onConflict((oc) => oc.column("entity_ref").doNothing()).returning("entity_id").execute();
+    const rows = await trx
+      .insertInto("catalog_entities")
+      .values(chunk)
+      .onConflict((oc) => oc.column("entity_ref").doNothing())
+      .returning("entity_id")
+      .execute();
     for (const row of rows) inserted.add(row.entity_id);
   }
   for (const row of inserts) {
@@ -166,7 +168,15 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
 
   const gone = [...children.values()].filter((child) => !seen.has(child.entity_ref) && !child.orphan);
   for (const chunk of chunks(gone, BATCH_ROWS)) {
-    await trx.updateTable("catalog_entities").set({ orphan: 1, etag: newEtag(), updated_at: now, next_refresh_at: null }).where("entity_id", "in", chunk.map((child) => child.entity_id)).execute();
+    await trx
+      .updateTable("catalog_entities")
+      .set({ orphan: 1, etag: newEtag(), updated_at: now, next_refresh_at: null })
+      .where(
+        "entity_id",
+        "in",
+        chunk.map((child) => child.entity_id),
+      )
+      .execute();
   }
   summary.orphaned = gone.length;
 
@@ -178,10 +188,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
  * lists become orphans (those of targets that could not be read stay as they
  * are), its own errors are stored, and its next refresh is scheduled.
  */
-export async function finishLocation(
-  db: Kysely<Database>,
-  input: { parentKey: string; targetKeys: string[]; errors: EntityStatusItem[]; now: number; nextRefreshAt: number },
-): Promise<number> {
+export async function finishLocation(db: Kysely<Database>, input: { parentKey: string; targetKeys: string[]; errors: EntityStatusItem[]; now: number; nextRefreshAt: number }): Promise<number> {
   const errors = input.errors.length ? JSON.stringify(input.errors) : null;
   const { orphaned, changed } = await db.transaction().execute(async (trx) => {
     let query = trx.updateTable("catalog_entities").set({ orphan: 1, etag: newEtag(), updated_at: input.now, next_refresh_at: null }).where("parent_ref", "=", input.parentKey).where("orphan", "=", 0);
@@ -213,7 +220,11 @@ export async function finishLocation(
  * and concurrent writers never wait on this row's lock.
  */
 export async function bumpGeneration(db: Kysely<Database>): Promise<void> {
-  await db.updateTable("catalog_generation").set((eb) => ({ generation: eb("generation", "+", 1) })).where("id", "=", 1).execute();
+  await db
+    .updateTable("catalog_generation")
+    .set((eb) => ({ generation: eb("generation", "+", 1) }))
+    .where("id", "=", 1)
+    .execute();
 }
 
 /**
@@ -245,7 +256,10 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
   }
 
   // relations.* filters and facets read catalog_relations, which holds both directions.
-  await insertSearchRows(trx, changed.map(({ id, item }) => ({ id, entity: item.entity, relations: [] })));
+  await insertSearchRows(
+    trx,
+    changed.map(({ id, item }) => ({ id, entity: item.entity, relations: [] })),
+  );
 }
 
 /** The search and full-text rows of entities whose old rows are already gone. */
@@ -260,7 +274,10 @@ export async function insertSearchRows(trx: Transaction<Database>, entities: Arr
     await trx.insertInto("catalog_search").values(chunk).execute();
     await yieldToRequests();
   }
-  for (const chunk of chunks(entities.map((entity) => entity.id), BATCH_ROWS)) {
+  for (const chunk of chunks(
+    entities.map((entity) => entity.id),
+    BATCH_ROWS,
+  )) {
     await insertFullTextRows(trx, chunk);
     await yieldToRequests();
   }
@@ -313,4 +330,3 @@ export function chunks<T>(items: T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
   return result;
 }
-

@@ -72,13 +72,7 @@ export async function updateLocation(db: Kysely<Database>, id: string, location:
   return changeCatalog(db, async (trx) => {
     const row = await trx.selectFrom("catalog_locations").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw new NotFoundError(`Found no location with ID ${id}`);
-    const duplicate = await trx
-      .selectFrom("catalog_locations")
-      .select("id")
-      .where("type", "=", location.type)
-      .where("target", "=", location.target)
-      .where("id", "!=", id)
-      .executeTakeFirst();
+    const duplicate = await trx.selectFrom("catalog_locations").select("id").where("type", "=", location.type).where("target", "=", location.target).where("id", "!=", id).executeTakeFirst();
     if (duplicate) throw new ConflictError(`Location ${stringifyLocationRef(location)} already exists`);
     await trx.updateTable("catalog_locations").set({ type: location.type, target: location.target }).where("id", "=", id).execute();
     const entity = rootLocationEntity(location);
@@ -87,7 +81,16 @@ export async function updateLocation(db: Kysely<Database>, id: string, location:
     const ref = stringifyLocationRef(location);
     const updated = await trx
       .updateTable("catalog_entities")
-      .set({ body, hash: createHash("sha1").update(body).digest("hex"), location_key: ref, origin_key: ref, spec_type: location.type.toLowerCase(), etag: newEtag(), updated_at: now, next_refresh_at: now })
+      .set({
+        body,
+        hash: createHash("sha1").update(body).digest("hex"),
+        location_key: ref,
+        origin_key: ref,
+        spec_type: location.type.toLowerCase(),
+        etag: newEtag(),
+        updated_at: now,
+        next_refresh_at: now,
+      })
       .where("entity_ref", "=", row.entity_ref)
       .returning("entity_id")
       .executeTakeFirst();

@@ -3,6 +3,9 @@ export const catalogCommon = {
   star: {
     add: "Add {{title}} to favorites",
     remove: "Remove {{title}} from favorites",
+    entityRefInvalid: "A valid entity ref is required, such as component:default/payments",
+    signInRequired: "You must be signed in to star entities",
+    forbidden: "You may not star {{entityRef}}",
   },
   starred: {
     title: "Starred",

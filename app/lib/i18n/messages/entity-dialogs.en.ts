@@ -1,7 +1,6 @@
 // The entity inspector and the unregister and delete dialogs. Wording as
 // Backstage's catalog-react and catalog plugins have it.
 export const entityDialogs = {
-  close: "Close",
   inspector: {
     title: "Entity Inspector",
     tabsLabel: "Inspector options",
@@ -69,8 +68,7 @@ export const entityDialogs = {
         "You have the option to delete the entity itself from the catalog. Note that this should only be done if you know that the catalog file has been deleted at, or moved from, its origin location. If that is not the case, the entity will reappear shortly as the next refresh round is performed by the catalog.",
     },
     advancedOptions: "Advanced Options",
-    onlyDelete:
-      "This entity does not seem to originate from a registered location. You therefore only have the option to delete it outright from the catalog.",
+    onlyDelete: "This entity does not seem to originate from a registered location. You therefore only have the option to delete it outright from the catalog.",
     state: {
       title: "This action will unregister the following entities:",
       subTitle: "Located at the following location:",
@@ -80,6 +78,7 @@ export const entityDialogs = {
         "You also have the option to delete the entity itself from the catalog. Note that this should only be done if you know that the catalog file has been deleted at, or moved from, its origin location. If that is not the case, the entity will reappear shortly as the next refresh round is performed by the catalog.",
     },
     unknownState: "Internal error: Unknown state",
+    intentInvalid: "Choose Unregister Location or Delete Entity",
     unexpectedError: "Internal Server Error (request {{requestId}})",
   },
   orphan: {

@@ -30,5 +30,8 @@ export const home = {
     reset: "Restore defaults",
     saved: "Your home page was saved.",
     invalid: "The home page settings could not be read: {{reason}}",
+    intentInvalid: "Choose Save or Restore defaults",
+    widgetInvalid: "Choose among the listed widgets",
+    signInRequired: "Sign in to customize the home page",
   },
 } as const;

@@ -1,5 +1,5 @@
 // Strings of the shared UI kit (app/components/ui) and its development gallery.
-// Spec 001 sections 2 and 8 quote several of them: kept verbatim.
+// Several are Backstage's own words, which users and tests recognise: kept verbatim.
 export const uiKit = {
   warningPanel: { showMore: "Show more", showLess: "Show less" },
   responseError: {
@@ -34,7 +34,8 @@ export const uiKit = {
     aborted: "Aborted",
   },
   gauge: { label: "{{value}}{{unit}} of {{max}}{{unit}}", usage: "{{value}}% used", unknown: "Usage unknown" },
-  banner: { region: "Announcement", dismiss: "Dismiss" },
+  banner: { region: "Announcement", dismiss: "Dismiss", idInvalid: "A banner id of 1 to 200 characters is required", signInRequired: "You must be signed in to dismiss banners" },
+  dialog: { close: "Close" },
   copy: { copy: "Copy text", copied: "Text copied to clipboard", failed: "Could not copy the text: {{error}}" },
   permission: { title: "Permission required" },
   noInformation: "No information to display",

@@ -1,19 +1,29 @@
-import { apiRoute, readJsonObject } from "~/lib/http/api.server";
-import { InputError } from "~/lib/errors";
+import { z } from "zod";
+import { apiRoute } from "~/lib/http/api.server";
 
 // POST /api/catalog/analyze-location {location: {type, target}, catalogFilename?}
+const TARGET = "Malformed request: location.target must be a string";
 const route = apiRoute({
-  POST: async ({ app, request, credentials }) => {
-    const body = await readJsonObject(request);
-    const location = body.location as { type?: unknown; target?: unknown } | undefined;
-    if (typeof location !== "object" || location === null || typeof location.target !== "string") {
-      throw new InputError("Malformed request: location.target must be a string");
-    }
-    const type = location.type ?? "url";
-    if (type !== "url") throw new InputError("Malformed request: location.type must be 'url'");
-    const catalogFilename = typeof body.catalogFilename === "string" && body.catalogFilename ? body.catalogFilename : app.config.config.catalog.import.entityFilename;
-    if (/[\\/]|^\.\.?$/.test(catalogFilename)) throw new InputError("catalogFilename must be a plain file name");
-    return Response.json(await app.catalog.locations.analyze({ type, target: location.target }, catalogFilename, { credentials }));
+  POST: {
+    body: z.object({
+      location: z.object(
+        {
+          type: z.literal("url", { error: "Malformed request: location.type must be 'url'" }).default("url"),
+          target: z.string({ error: TARGET }),
+        },
+        { error: TARGET },
+      ),
+      // Anything but a non-empty string means the configured file name.
+      catalogFilename: z
+        .unknown()
+        .optional()
+        .transform((value) => (typeof value === "string" && value ? value : undefined))
+        .refine((value) => value === undefined || !/[\\/]|^\.\.?$/.test(value), { error: "catalogFilename must be a plain file name" }),
+    }),
+    handler: async ({ app, body, credentials }) => {
+      const catalogFilename = body.catalogFilename ?? app.config.config.catalog.import.entityFilename;
+      return Response.json(await app.catalog.locations.analyze(body.location, catalogFilename, { credentials }));
+    },
   },
 });
 export const loader = route;

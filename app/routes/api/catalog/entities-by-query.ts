@@ -1,62 +1,80 @@
-import { apiRoute, allowQueryParams, integerParam, readJsonObject } from "~/lib/http/api.server";
-import { InputError } from "~/lib/errors";
+import { z } from "zod";
 import type { QueryEntitiesRequest } from "~/lib/catalog/catalog-service.server";
 import { parseFields } from "~/lib/catalog/fields";
 import { parseLimit, parseOrderBy, parseOrderFieldParams, parseQueryBody, parseTotalItems, stringList } from "~/lib/catalog/http-params";
 import { parseFilterParams } from "~/lib/catalog/query/predicate";
+import { apiRoute, parsedBy, query } from "~/lib/http/api.server";
 
 // /api/catalog/entities/by-query: cursor-paged queries. GET takes the legacy
 // filter parameters, POST a predicate body; a cursor from either works with both.
 
-const QUERY_PARAMS = ["fields", "limit", "offset", "orderField", "cursor", "filter", "totalItems", "fullTextFilterTerm", "fullTextFilterFields"];
+const CURSOR_EMPTY = "Cursor cannot be empty";
+const OFFSET = "Invalid offset, must be zero or greater";
 
 export const loader = apiRoute({
-  GET: async ({ app, url, credentials }) => {
-    allowQueryParams(url, QUERY_PARAMS);
-    const fields = parseFields(url.searchParams.getAll("fields"));
-    const limit = integerParam(url, "limit", { min: 0, message: "Invalid limit, must be zero or greater" });
-    const cursor = url.searchParams.get("cursor");
-    if (cursor !== null) {
-      if (!cursor) throw new InputError("Cursor cannot be empty");
-      return Response.json(await app.catalog.entities.queryEntities({ cursor, limit, fields }, { credentials }));
-    }
-    const term = url.searchParams.get("fullTextFilterTerm") ?? undefined;
-    const request: QueryEntitiesRequest = {
-      filter: parseFilterParams(url.searchParams.getAll("filter")),
-      orderFields: parseOrderFieldParams(url.searchParams.getAll("orderField")),
-      fullTextFilter: term ? { term, fields: parseFields(url.searchParams.getAll("fullTextFilterFields")) } : undefined,
-      limit,
-      offset: integerParam(url, "offset", { min: 0, message: "Invalid offset, must be zero or greater" }),
-      fields,
-      totalItems: parseTotalItems(url.searchParams.get("totalItems") ?? undefined),
-    };
-    return Response.json(await app.catalog.entities.queryEntities(request, { credentials }));
+  GET: {
+    query: z.strictObject({
+      fields: query.list().transform(parsedBy(parseFields)),
+      limit: query.integer("limit", { min: 0, message: "Invalid limit, must be zero or greater" }),
+      offset: query.integer("offset", { min: 0, message: OFFSET }),
+      orderField: query.list().transform(parsedBy(parseOrderFieldParams)),
+      cursor: query.string().refine((cursor) => cursor !== "", { error: CURSOR_EMPTY }),
+      filter: query.list().transform(parsedBy(parseFilterParams)),
+      totalItems: query.string().transform(parsedBy(parseTotalItems)),
+      fullTextFilterTerm: query.string(),
+      fullTextFilterFields: query.list().transform(parsedBy(parseFields)),
+    }),
+    handler: async ({ app, query, credentials }) => {
+      const { cursor, limit, fields } = query;
+      if (cursor !== undefined) return Response.json(await app.catalog.entities.queryEntities({ cursor, limit, fields }, { credentials }));
+      const term = query.fullTextFilterTerm;
+      const request: QueryEntitiesRequest = {
+        filter: query.filter,
+        orderFields: query.orderField,
+        fullTextFilter: term ? { term, fields: query.fullTextFilterFields } : undefined,
+        limit,
+        offset: query.offset,
+        fields,
+        totalItems: query.totalItems,
+      };
+      return Response.json(await app.catalog.entities.queryEntities(request, { credentials }));
+    },
   },
 });
 
 export const action = apiRoute({
-  POST: async ({ app, request, credentials }) => {
-    const body = await readJsonObject(request);
-    const fields = stringList(body.fields, "fields");
-    const limit = parseLimit(body.limit);
-    if (body.cursor !== undefined) {
-      if (typeof body.cursor !== "string" || !body.cursor) throw new InputError("Cursor cannot be empty");
-      return Response.json(await app.catalog.entities.queryEntities({ cursor: body.cursor, limit, fields }, { credentials }));
-    }
-    const fullText = body.fullTextFilter as { term?: unknown; fields?: unknown } | undefined;
-    if (fullText !== undefined && (typeof fullText !== "object" || fullText === null)) throw new InputError("fullTextFilter must be an object");
-    const offset = body.offset;
-    if (offset !== undefined && (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0)) throw new InputError("Invalid offset, must be zero or greater");
-    return Response.json(
-      await app.catalog.entities.queryEntities({
-        query: parseQueryBody(body.query),
-        orderFields: parseOrderBy(body.orderBy),
-        fullTextFilter: typeof fullText?.term === "string" && fullText.term.trim() ? { term: fullText.term, fields: stringList(fullText.fields, "fullTextFilter.fields") } : undefined,
-        limit,
-        offset: offset as number | undefined,
-        fields,
-        totalItems: parseTotalItems(body.totalItems),
-      }, { credentials }),
-    );
+  POST: {
+    body: z.object({
+      fields: z
+        .unknown()
+        .optional()
+        .transform(parsedBy((value) => stringList(value, "fields"))),
+      limit: z.unknown().optional().transform(parsedBy(parseLimit)),
+      cursor: z.string({ error: CURSOR_EMPTY }).min(1, { error: CURSOR_EMPTY }).optional(),
+      fullTextFilter: z.object({ term: z.unknown(), fields: z.unknown() }, { error: "fullTextFilter must be an object" }).optional(),
+      offset: z.int({ error: OFFSET }).min(0, { error: OFFSET }).optional(),
+      query: z.unknown().optional().transform(parsedBy(parseQueryBody)),
+      orderBy: z.unknown().optional().transform(parsedBy(parseOrderBy)),
+      totalItems: z.unknown().optional().transform(parsedBy(parseTotalItems)),
+    }),
+    handler: async ({ app, body, credentials }) => {
+      const { cursor, limit, fields, fullTextFilter } = body;
+      if (cursor !== undefined) return Response.json(await app.catalog.entities.queryEntities({ cursor, limit, fields }, { credentials }));
+      const term = fullTextFilter?.term;
+      return Response.json(
+        await app.catalog.entities.queryEntities(
+          {
+            query: body.query,
+            orderFields: body.orderBy,
+            fullTextFilter: typeof term === "string" && term.trim() ? { term, fields: stringList(fullTextFilter?.fields, "fullTextFilter.fields") } : undefined,
+            limit,
+            offset: body.offset,
+            fields,
+            totalItems: body.totalItems,
+          },
+          { credentials },
+        ),
+      );
+    },
   },
 });

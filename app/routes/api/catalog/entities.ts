@@ -1,35 +1,39 @@
-import { apiRoute, allowQueryParams, integerParam } from "~/lib/http/api.server";
-import { InputError } from "~/lib/errors";
+import { z } from "zod";
 import { parseFields } from "~/lib/catalog/fields";
 import { parseOrderParams } from "~/lib/catalog/http-params";
 import { parseFilterParams } from "~/lib/catalog/query/predicate";
+import { InputError } from "~/lib/errors";
+import { apiRoute, parsedBy, query } from "~/lib/http/api.server";
 
 // GET /api/catalog/entities: a bare array. With limit, offset or after it is
 // one page ordered by entity ref with a Link header to the next; without, it
 // streams every entity, as Backstage does.
 
 const route = apiRoute({
-  GET: async ({ app, url, credentials }) => {
-    allowQueryParams(url, ["filter", "fields", "limit", "offset", "after", "order"]);
-    const filter = parseFilterParams(url.searchParams.getAll("filter"));
-    const fields = parseFields(url.searchParams.getAll("fields"));
-    const order = parseOrderParams(url.searchParams.getAll("order"));
-    let limit = integerParam(url, "limit", { min: 1, message: "Invalid limit, must be greater than zero" });
-    let offset = integerParam(url, "offset", { min: 0, message: "Invalid offset, must be zero or greater" });
-    const after = url.searchParams.get("after");
-    if (after !== null) ({ limit, offset } = parseAfter(after));
-    if (limit === undefined && offset === undefined && after === null) {
-      return streamJsonArray(app.catalog.entities.streamEntities({ filter, order, fields }, { credentials }));
-    }
-    const page = await app.catalog.entities.listEntitiesPage({ filter, order, limit, offset: offset ?? 0, fields }, { credentials });
-    const headers = new Headers();
-    if (page.hasMore && limit !== undefined) {
-      const next = new URLSearchParams(url.searchParams);
-      next.delete("offset");
-      next.set("after", Buffer.from(JSON.stringify({ limit, offset: (offset ?? 0) + limit })).toString("base64"));
-      headers.set("Link", `</entities?${next}>; rel="next"`);
-    }
-    return Response.json(page.items, { headers });
+  GET: {
+    query: z.strictObject({
+      filter: query.list().transform(parsedBy(parseFilterParams)),
+      fields: query.list().transform(parsedBy(parseFields)),
+      limit: query.integer("limit", { min: 1, message: "Invalid limit, must be greater than zero" }),
+      offset: query.integer("offset", { min: 0, message: "Invalid offset, must be zero or greater" }),
+      after: query.string().transform(parsedBy((value: string | undefined) => (value === undefined ? undefined : parseAfter(value)))),
+      order: query.list().transform(parsedBy(parseOrderParams)),
+    }),
+    handler: async ({ app, url, query: { filter, fields, order, after, ...paging }, credentials }) => {
+      const { limit, offset } = after ?? paging;
+      if (limit === undefined && offset === undefined && after === undefined) {
+        return streamJsonArray(app.catalog.entities.streamEntities({ filter, order, fields }, { credentials }));
+      }
+      const page = await app.catalog.entities.listEntitiesPage({ filter, order, limit, offset: offset ?? 0, fields }, { credentials });
+      const headers = new Headers();
+      if (page.hasMore && limit !== undefined) {
+        const next = new URLSearchParams(url.searchParams);
+        next.delete("offset");
+        next.set("after", Buffer.from(JSON.stringify({ limit, offset: (offset ?? 0) + limit })).toString("base64"));
+        headers.set("Link", `</entities?${next}>; rel="next"`);
+      }
+      return Response.json(page.items, { headers });
+    },
   },
 });
 

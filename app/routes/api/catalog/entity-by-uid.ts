@@ -1,11 +1,15 @@
-import { apiRoute } from "~/lib/http/api.server";
+import { apiRoute, pathParams } from "~/lib/http/api.server";
 
 // GET and DELETE /api/catalog/entities/by-uid/:uid (DELETE answers 204 whether or not it existed).
+const params = pathParams("uid");
 const route = apiRoute({
-  GET: async ({ app, params, credentials }) => Response.json(await app.catalog.entities.entityByUid(params.uid!, { credentials })),
-  DELETE: async ({ app, params, credentials }) => {
-    await app.catalog.entities.deleteEntityByUid(params.uid!, { credentials });
-    return new Response(null, { status: 204 });
+  GET: { params, handler: async ({ app, params, credentials }) => Response.json(await app.catalog.entities.entityByUid(params.uid, { credentials })) },
+  DELETE: {
+    params,
+    handler: async ({ app, params, credentials }) => {
+      await app.catalog.entities.deleteEntityByUid(params.uid, { credentials });
+      return new Response(null, { status: 204 });
+    },
   },
 });
 export const loader = route;

@@ -1,24 +1,33 @@
-import { apiRoute, allowQueryParams, readJsonObject } from "~/lib/http/api.server";
-import { InputError } from "~/lib/errors";
+import { z } from "zod";
+import { facetsJson } from "~/lib/catalog/catalog-service.server";
 import { parseQueryBody, stringList } from "~/lib/catalog/http-params";
 import { parseFilterParams } from "~/lib/catalog/query/predicate";
-import { facetsJson } from "~/lib/catalog/catalog-service.server";
+import { apiRoute, parsedBy, query } from "~/lib/http/api.server";
 
 const json = (body: string) => new Response(body, { headers: { "content-type": "application/json" } });
 
 // /api/catalog/entity-facets: GET with facet and filter parameters, POST with a predicate.
 const route = apiRoute({
-  GET: async ({ app, url, credentials }) => {
-    allowQueryParams(url, ["facet", "filter"]);
-    const facets = url.searchParams.getAll("facet").filter(Boolean);
-    if (facets.length === 0) throw new InputError("Missing facet parameter");
-    return json(facetsJson(await app.catalog.entities.facets({ facets, filter: parseFilterParams(url.searchParams.getAll("filter")) }, { credentials })));
+  GET: {
+    query: z.strictObject({
+      facet: query
+        .list()
+        .transform((facets) => facets.filter(Boolean))
+        .refine((facets) => facets.length > 0, { error: "Missing facet parameter" }),
+      filter: query.list().transform(parsedBy(parseFilterParams)),
+    }),
+    handler: async ({ app, query, credentials }) => json(facetsJson(await app.catalog.entities.facets({ facets: query.facet, filter: query.filter }, { credentials }))),
   },
-  POST: async ({ app, request, credentials }) => {
-    const body = await readJsonObject(request);
-    const facets = stringList(body.facets, "facets")?.filter(Boolean);
-    if (!facets?.length) throw new InputError("Missing or empty facets parameter");
-    return json(facetsJson(await app.catalog.entities.facets({ facets, query: parseQueryBody(body.query) }, { credentials })));
+  POST: {
+    body: z.object({
+      facets: z
+        .unknown()
+        .optional()
+        .transform(parsedBy((value) => stringList(value, "facets")?.filter(Boolean) ?? []))
+        .refine((facets) => facets.length > 0, { error: "Missing or empty facets parameter" }),
+      query: z.unknown().optional().transform(parsedBy(parseQueryBody)),
+    }),
+    handler: async ({ app, body, credentials }) => json(facetsJson(await app.catalog.entities.facets({ facets: body.facets, query: body.query }, { credentials }))),
   },
 });
 export const loader = route;

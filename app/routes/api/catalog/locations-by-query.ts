@@ -1,14 +1,16 @@
-import { apiRoute, readJsonObject } from "~/lib/http/api.server";
+import { z } from "zod";
 import { parseLimit, parseQueryBody } from "~/lib/catalog/http-params";
-import { InputError } from "~/lib/errors";
+import { apiRoute, parsedBy } from "~/lib/http/api.server";
 
 // POST /api/catalog/locations/by-query {cursor?, limit?, query?}
 const route = apiRoute({
-  POST: async ({ app, request, credentials }) => {
-    const body = await readJsonObject(request);
-    if (body.cursor !== undefined && typeof body.cursor !== "string") throw new InputError("Cursor must be a string");
-    const limit = body.limit === undefined ? undefined : parseLimit(body.limit);
-    return Response.json(await app.catalog.locations.query({ cursor: body.cursor as string | undefined, limit, query: parseQueryBody(body.query) }, { credentials }));
+  POST: {
+    body: z.object({
+      cursor: z.string({ error: "Cursor must be a string" }).optional(),
+      limit: z.unknown().optional().transform(parsedBy(parseLimit)),
+      query: z.unknown().optional().transform(parsedBy(parseQueryBody)),
+    }),
+    handler: async ({ app, body, credentials }) => Response.json(await app.catalog.locations.query(body, { credentials })),
   },
 });
 export const loader = route;

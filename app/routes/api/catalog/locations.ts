@@ -1,24 +1,26 @@
-import { apiRoute, allowQueryParams, readJsonObject } from "~/lib/http/api.server";
-import { InputError } from "~/lib/errors";
+import { z } from "zod";
+import { apiRoute, query } from "~/lib/http/api.server";
 
 // /api/catalog/locations: GET lists registered locations as [{data}];
 // POST registers one (201 {location, entities}), or with dryRun shows what it would register.
+const TYPE_AND_TARGET = "Malformed request: type and target must be strings";
+
 const route = apiRoute({
-  GET: async ({ app, credentials }) => Response.json((await app.catalog.locations.list({ credentials })).map((data) => ({ data }))),
-  POST: async ({ app, request, url, credentials }) => {
-    allowQueryParams(url, ["dryRun", "onConflict"]);
-    const body = await readJsonObject(request);
-    const { type = "url", target, presence } = body as { type?: unknown; target?: unknown; presence?: unknown };
-    for (const key of Object.keys(body)) {
-      if (!["type", "target", "presence"].includes(key)) throw new InputError(`Malformed request: unrecognized key '${key}'`);
-    }
-    if (typeof type !== "string" || typeof target !== "string" || !target) throw new InputError("Malformed request: type and target must be strings");
-    if (presence !== undefined && presence !== "required" && presence !== "optional") throw new InputError("Malformed request: presence must be 'required' or 'optional'");
-    const onConflict = url.searchParams.get("onConflict") ?? "reject";
-    if (onConflict !== "reject" && onConflict !== "refresh") throw new InputError("Invalid onConflict parameter, expected 'reject' or 'refresh'");
-    const dryRun = /^(true|yes|y|1|on)$/i.test(url.searchParams.get("dryRun") ?? "");
-    const result = await app.catalog.locations.add({ type, target }, { dryRun, onConflict }, { credentials });
-    return Response.json(result, { status: 201 });
+  GET: { handler: async ({ app, credentials }) => Response.json((await app.catalog.locations.list({ credentials })).map((data) => ({ data }))) },
+  POST: {
+    query: z.strictObject({
+      dryRun: query.string().transform((value) => /^(true|yes|y|1|on)$/i.test(value ?? "")),
+      onConflict: query.string().pipe(z.enum(["reject", "refresh"], { error: "Invalid onConflict parameter, expected 'reject' or 'refresh'" }).default("reject")),
+    }),
+    body: z.strictObject({
+      type: z.string({ error: TYPE_AND_TARGET }).default("url"),
+      target: z.string({ error: TYPE_AND_TARGET }).min(1, { error: TYPE_AND_TARGET }),
+      presence: z.enum(["required", "optional"], { error: "Malformed request: presence must be 'required' or 'optional'" }).optional(),
+    }),
+    handler: async ({ app, query, body, credentials }) => {
+      const result = await app.catalog.locations.add({ type: body.type, target: body.target }, query, { credentials });
+      return Response.json(result, { status: 201 });
+    },
   },
 });
 export const loader = route;

@@ -1,21 +1,28 @@
-import { apiRoute, readJsonObject } from "~/lib/http/api.server";
-import { identityOf, INTERNAL_CREDENTIALS } from "~/lib/auth/credentials";
+import { z } from "zod";
+import { identityOf } from "~/lib/auth/credentials";
+import { RESOURCE_TYPE_CATALOG_ENTITY } from "~/lib/catalog/permission/permissions";
+import { entityForPermission } from "~/lib/catalog/permission/resources.server";
+import { apiRoute, parsedBy } from "~/lib/http/api.server";
 import { authorize, parseAuthorizeRequest } from "~/lib/permission/authorize";
 
 // POST /api/permission/authorize {items: [{id, permission, resourceRef?}]}:
-// a decision per item, for the caller: a user (the guest when there is no
-// session and guests are admitted), or a service principal with a static token.
+// a decision per item, for the caller: a user (a guest has a guest session),
+// or a service principal with a static token.
 const route = apiRoute({
-  POST: async ({ app, request, credentials }) => {
-    const body = await readJsonObject(request);
-    const response = await authorize(parseAuthorizeRequest(body), {
-      config: app.permissions.config,
-      identity: identityOf(credentials),
-      decide: (permission) => app.permissions.decide(credentials, permission),
-      // Conditions are settled against the entity itself, whoever may read it.
-      loadEntity: (ref) => app.catalog.entities.entityByRef(ref, { credentials: INTERNAL_CREDENTIALS }),
-    });
-    return Response.json(response);
+  POST: {
+    // The permission core keeps the request's schema and its messages.
+    body: z.record(z.string(), z.unknown()).transform(parsedBy(parseAuthorizeRequest)),
+    handler: async ({ app, body, credentials }) =>
+      Response.json(
+        await authorize(body, {
+          config: app.permissions.config,
+          identity: identityOf(credentials),
+          decide: (permission) => app.permissions.decide(credentials, permission),
+          // Conditions are settled against the resource itself. Atrium keeps only catalog entities so far:
+          // a resourceRef of another type names nothing, and its conditional decision is DENY.
+          loadResource: async (resourceType, ref) => (resourceType === RESOURCE_TYPE_CATALOG_ENTITY ? entityForPermission(app.catalog, ref) : undefined),
+        }),
+      ),
   },
 });
 export const loader = route;

@@ -1,6 +1,8 @@
+import { z } from "zod";
+import { settingsOwnerOf } from "~/lib/auth/identity";
 import type { RequestContext } from "~/lib/context.server";
 import { AuthenticationError, NotAllowedError } from "~/lib/errors";
-import { apiRoute, readJsonObject } from "~/lib/http/api.server";
+import { apiRoute, pathParams } from "~/lib/http/api.server";
 import { MAX_SETTING_VALUE_BYTES } from "~/lib/settings/user-settings.server";
 
 // Backstage's user-settings API: GET, PUT {value} and DELETE
@@ -9,24 +11,33 @@ import { MAX_SETTING_VALUE_BYTES } from "~/lib/settings/user-settings.server";
 /** Room for the {"value": …} wrapper around the largest value allowed. */
 const MAX_BODY_BYTES = MAX_SETTING_VALUE_BYTES + 1024;
 
-function address(app: RequestContext, params: Record<string, string | undefined>) {
+const params = pathParams("bucket", "key");
+
+function address(app: RequestContext, { bucket, key }: { bucket: string; key: string }) {
   // Settings belong to users; a static token is a service (Backstage allows only user credentials here).
   if (app.auth.service) throw new NotAllowedError("This endpoint does not allow 'service' credentials");
-  const userEntityRef = app.auth.identity?.userEntityRef;
+  // Reached without a user only when backend.auth.dangerouslyDisableDefaultAuthPolicy opens the API.
+  // A guest browser has settings of its own (settingsOwnerOf), not the shared user:default/guest's.
+  const userEntityRef = app.auth.identity && settingsOwnerOf(app.auth.identity);
   if (!userEntityRef) throw new AuthenticationError("Missing token in 'authorization' header");
-  return { userEntityRef, bucket: params.bucket ?? "", key: params.key ?? "" };
+  return { userEntityRef, bucket, key };
 }
 
 const route = apiRoute({
-  GET: async ({ app, params }) => Response.json(await app.userSettings.get(address(app, params))),
-  PUT: async ({ app, params, request }) => {
-    const where = address(app, params);
-    const body = await readJsonObject(request, MAX_BODY_BYTES);
-    return Response.json(await app.userSettings.set({ ...where, value: body.value }));
+  GET: { params, handler: async ({ app, params }) => Response.json(await app.userSettings.get(address(app, params))) },
+  PUT: {
+    params,
+    // A missing value is the service's to refuse, with Backstage's message.
+    body: z.object({ value: z.unknown().optional() }),
+    maxBodyBytes: MAX_BODY_BYTES,
+    handler: async ({ app, params, body }) => Response.json(await app.userSettings.set({ ...address(app, params), value: body.value })),
   },
-  DELETE: async ({ app, params }) => {
-    await app.userSettings.delete(address(app, params));
-    return new Response(null, { status: 204 });
+  DELETE: {
+    params,
+    handler: async ({ app, params }) => {
+      await app.userSettings.delete(address(app, params));
+      return new Response(null, { status: 204 });
+    },
   },
 });
 export const loader = route;

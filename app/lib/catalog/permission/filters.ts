@@ -1,14 +1,15 @@
 import type { Entity } from "~/lib/catalog/entity";
 import type { FilterPredicate } from "~/lib/catalog/query/predicate";
 import { InputError } from "~/lib/errors";
-import { evaluateCriteria, isAllOf, isAnyOf, isNot } from "./criteria";
-import type { PermissionCondition, PermissionCriteria, PolicyDecision } from "./criteria";
+import { evaluateCriteria, isAllOf, isAnyOf, isNot } from "~/lib/permission/criteria";
+import type { PermissionCondition, PermissionCriteria, PolicyDecision } from "~/lib/permission/criteria";
 import { RESOURCE_TYPE_CATALOG_ENTITY } from "./permissions";
 import { getCatalogRule } from "./rules";
 
 // The two readings of a conditional decision on catalog entities: a filter
-// the catalog ANDs into every query, count and facet, and a yes/no for one
-// entity already loaded. Both go through the same rules.
+// the catalog ANDs into every query, count and facet (Backstage's condition
+// transformer), and a yes/no for one entity already loaded. Both go through
+// the same rules (./rules.ts).
 
 /** Matches no entity: what a DENY means for a query. It compiles to `1 = 0`. */
 export const MATCH_NOTHING: FilterPredicate = { $any: [] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "~/lib/errors";
-import type { PermissionCondition, PermissionCriteria } from "./criteria";
+import type { PermissionCondition, PermissionCriteria } from "~/lib/permission/criteria";
 import { entityMatchesFilter } from "./entity-filter";
 import { applyConditions, conditionsToFilter, decisionToFilter, MATCH_NOTHING } from "./filters";
 import { ENTITIES, orphan, payments, paymentsApi } from "./test-fixtures";
@@ -16,10 +16,7 @@ const TREE: PermissionCriteria<PermissionCondition> = {
 describe("conditionsToFilter", () => {
   it("maps anyOf, allOf and not to $any, $all and $not, and rules to their queries", () => {
     expect(conditionsToFilter(TREE)).toEqual({
-      $any: [
-        { "relations.ownedBy": { $in: ["user:default/carol"] } },
-        { $all: [{ kind: { $in: ["component"] } }, { $not: { "metadata.labels.open-refresh": { $exists: true } } }] },
-      ],
+      $any: [{ "relations.ownedBy": { $in: ["user:default/carol"] } }, { $all: [{ kind: { $in: ["component"] } }, { $not: { "metadata.labels.open-refresh": { $exists: true } } }] }],
     });
   });
 

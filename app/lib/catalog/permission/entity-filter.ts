@@ -36,9 +36,7 @@ export function entityMatchesFilter(entity: Entity, predicate: FilterPredicate):
     if ("$all" in node && Array.isArray(node.$all)) return (node.$all as FilterPredicate[]).every(visit);
     if ("$any" in node && Array.isArray(node.$any)) return (node.$any as FilterPredicate[]).some(visit);
     if ("$not" in node && typeof node.$not === "object") return !visit(node.$not as FilterPredicate);
-    return Object.entries(node as Record<string, FieldCondition>).every(([field, condition]) =>
-      fieldMatches(index.get(field.toLowerCase()), condition),
-    );
+    return Object.entries(node as Record<string, FieldCondition>).every(([field, condition]) => fieldMatches(index.get(field.toLowerCase()), condition));
   };
   return visit(predicate);
 }

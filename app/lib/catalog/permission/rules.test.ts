@@ -2,17 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Entity } from "~/lib/catalog/entity";
 import type { FilterPredicate } from "~/lib/catalog/query/predicate";
 import { InputError } from "~/lib/errors";
-import {
-  CATALOG_PERMISSION_RULES,
-  describeCatalogRules,
-  getCatalogRule,
-  hasAnnotation,
-  hasLabel,
-  hasMetadata,
-  hasSpec,
-  isEntityKind,
-  isEntityOwner,
-} from "./rules";
+import { CATALOG_PERMISSION_RULES, describeCatalogRules, getCatalogRule, hasAnnotation, hasLabel, hasMetadata, hasSpec, isEntityKind, isEntityOwner } from "./rules";
 import type { CatalogPermissionRule } from "./rules";
 import { ada, ENTITIES, orphan, payments, paymentsApi } from "./test-fixtures";
 
@@ -80,14 +70,7 @@ describe("catalog permission rules", () => {
   });
 
   it("finds rules by Backstage's names", () => {
-    expect(CATALOG_PERMISSION_RULES.map((rule) => rule.name)).toEqual([
-      "IS_ENTITY_OWNER",
-      "IS_ENTITY_KIND",
-      "HAS_ANNOTATION",
-      "HAS_LABEL",
-      "HAS_METADATA",
-      "HAS_SPEC",
-    ]);
+    expect(CATALOG_PERMISSION_RULES.map((rule) => rule.name)).toEqual(["IS_ENTITY_OWNER", "IS_ENTITY_KIND", "HAS_ANNOTATION", "HAS_LABEL", "HAS_METADATA", "HAS_SPEC"]);
     expect(getCatalogRule("HAS_LABEL")).toBe(hasLabel);
     expect(() => getCatalogRule("IS_OWNER")).toThrow("Unknown permission rule 'IS_OWNER' for resource type catalog-entity");
   });

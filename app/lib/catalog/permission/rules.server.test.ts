@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { useIngestedCatalog } from "../../../tests/support/catalog";
-import { TEST_ENGINES } from "../../../tests/support/databases";
+import { useIngestedCatalog } from "../../../../tests/support/catalog";
+import { TEST_ENGINES } from "../../../../tests/support/databases";
 import type { Entity } from "~/lib/catalog/entity";
-import type { PermissionCondition, PermissionCriteria } from "./criteria";
+import type { PermissionCondition, PermissionCriteria } from "~/lib/permission/criteria";
 import { applyConditions, conditionsToFilter, MATCH_NOTHING } from "./filters";
 import { ENTITIES } from "./test-fixtures";
 import { INTERNAL_CREDENTIALS } from "~/lib/auth/credentials";
@@ -14,8 +14,7 @@ const SYSTEM = { credentials: INTERNAL_CREDENTIALS };
 // the same condition compiled to SQL by the catalog select the same entities,
 // on both engines. The entities are the catalog's own, relations and all.
 
-const c = (rule: string, params: Record<string, unknown>): PermissionCondition =>
-  ({ resourceType: "catalog-entity", rule, params }) as PermissionCondition;
+const c = (rule: string, params: Record<string, unknown>): PermissionCondition => ({ resourceType: "catalog-entity", rule, params }) as PermissionCondition;
 
 const CRITERIA: Array<PermissionCriteria<PermissionCondition>> = [
   c("IS_ENTITY_OWNER", { claims: ["group:default/team-a", "user:default/carol"] }),

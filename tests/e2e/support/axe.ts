@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { BrowserContext, Page } from "@playwright/test";
+
+// axe-core, run in the page as it stands: the serious and critical findings,
+// one line each (rule id and where), so a failing test says what to fix.
+// axe needs scripts (its own timers), so a page of the no-js project is
+// checked as a copy: the same URL and cookies in a context whose page scripts
+// are refused, which leaves the HTML the server sent, not hydrated.
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+type AxeResults = { violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> };
+
+/** `exclude`: selectors of parts the caller does not answer for (axe's context exclusion). */
+export async function seriousAccessibilityFindings(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<string[]> {
+  await page.evaluate((source) => (0, eval)(source), AXE_SOURCE);
+  const results = await page.evaluate(
+    (excluded) => (window as unknown as { axe: { run(context: unknown): Promise<AxeResults> } }).axe.run({ include: [["html"]], exclude: excluded.map((selector) => [selector]) }),
+    exclude,
+  );
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** The findings of `url` as the server renders it, in a copy of `context` whose page scripts do not load. */
+export async function seriousAccessibilityFindingsWithoutScripts(context: BrowserContext, url: string, options: { exclude?: string[] } = {}): Promise<string[]> {
+  const browser = context.browser();
+  if (!browser) throw new Error("no browser behind the context");
+  const copy = await browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: true });
+  try {
+    await copy.route(/\.m?js(\?.*)?$/, (route) => route.abort());
+    const page = await copy.newPage();
+    await page.goto(url);
+    await page.locator("main").first().waitFor({ state: "attached" });
+    return await seriousAccessibilityFindings(page, options);
+  } finally {
+    await copy.close();
+  }
+}
