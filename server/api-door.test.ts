@@ -86,6 +86,7 @@ catalog:
       bucket: "user-settings",
       key: "theme",
       provider: "oidc",
+      pluginId: "catalog",
       "*": "nothing/here",
     };
     // Bodies that would do something with credentials, so a refusal is what keeps them from it.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../tests/support/fake-scm";
-import { startServer, type RunningServer } from "../tests/support/server";
+import { API_AUTHORIZATION, startServer, type RunningServer } from "../tests/support/server";
 
 // Every fixed form through HTTP, as a browser without JavaScript posts it:
 // a refused post answers 400 (or the status the refusal deserves) with the
@@ -32,7 +32,7 @@ let cookie: string;
 
 beforeAll(async () => {
   server = await startServer(config);
-  await eventually(async () => (await fetch(`${server.url}/api/catalog/entities/by-name/component/default/listing-search-service`)).ok, "the example catalog", 30_000);
+  await eventually(async () => (await fetch(`${server.url}/api/catalog/entities/by-name/component/default/listing-search-service`, { headers: API_AUTHORIZATION })).ok, "the example catalog", 30_000);
   const response = await fetch(`${server.url}/sign-in`, {
     method: "POST",
     redirect: "manual",
@@ -134,7 +134,7 @@ describe("the entity page's dialogs", () => {
     expect(status).toBe(403);
     expect(textOf(body, "entity-dialog-delete-entity-error")).toContain("catalog.entity.delete");
     expect(body).toMatch(/value="delete-entity"[^>]*aria-describedby="entity-dialog-delete-entity-error"/);
-    expect((await fetch(`${server.url}/api/catalog/entities/by-name/component/default/listing-search-service`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/catalog/entities/by-name/component/default/listing-search-service`, { headers: API_AUTHORIZATION })).status).toBe(200);
   });
 });
 

@@ -1,10 +1,10 @@
 import { useNavigation } from "react-router";
-import { FormErrors } from "~/components/ui/field-error";
 import type { Entity } from "~/lib/catalog/entity";
-import { entityDialogFormId, UNREGISTER_PARAM, type EntityDialogsData } from "~/lib/catalog/entity-dialogs";
-import { replyErrors, type FormReply } from "~/lib/forms/submission";
+import { UNREGISTER_PARAM, type EntityDialogsData } from "~/lib/catalog/entity-dialogs";
+import type { FormReply } from "~/lib/forms/submission";
+import { DialogFormErrors } from "./dialog-form-errors";
 import { InspectorDialog } from "./inspector/inspector-dialog";
-import { DeleteOrphanDialog, OrphanBanner } from "./unregister/orphan";
+import { DeleteOrphanDialog } from "./unregister/orphan";
 import { UnregisterDialog } from "./unregister/unregister-dialog";
 
 /** The dialog the URL opened (inspector, unregister), rendered on the server, with the reply to a refused post. */
@@ -25,19 +25,4 @@ export function EntityDialogs({ data, entity, lastResult }: { data: EntityDialog
       // A hand-made post without its dialog open: the refusal still shows.
       return <DialogFormErrors lastResult={lastResult} />;
   }
-}
-
-/**
- * The errors of a refused dialog post, at the top of the dialog: the id is
- * the posting form's error id, which that form and its button point at.
- */
-export function DialogFormErrors({ lastResult }: { lastResult: FormReply | undefined }) {
-  const errors = replyErrors(lastResult);
-  const intent = lastResult?.initialValue?.intent;
-  return <FormErrors id={`${entityDialogFormId(typeof intent === "string" ? intent : "unknown")}-error`} errors={errors} />;
-}
-
-/** The orphan banner, as Backstage's: a warning with a delete button and a cancel button. */
-export function OrphanWarning({ entity }: { entity: Entity }) {
-  return <OrphanBanner entity={entity} />;
 }

@@ -1,6 +1,7 @@
 import { data, type ErrorResponse } from "react-router";
 import type { Route } from "./+types/entity";
-import { EntityDialogs, OrphanWarning } from "~/components/catalog/entity-dialogs";
+import { EntityDialogs } from "~/components/catalog/entity-dialogs";
+import { OrphanBanner } from "~/components/catalog/unregister/orphan";
 import { EntityCards, preloadApiDefinitionCard } from "~/components/catalog/entity-page/entity-cards";
 import { EntityHeader, EntityTabs } from "~/components/catalog/entity-page/entity-header";
 import { EntityNotFound, ProcessingErrors, RelationWarning } from "~/components/catalog/entity-page/warnings";
@@ -81,7 +82,7 @@ export default function EntityPage({ loaderData, actionData }: Route.ComponentPr
         <div className="flex flex-col gap-4">
           {view.overview ? (
             <>
-              <OrphanWarning entity={entity} />
+              <OrphanBanner entity={entity} />
               <ProcessingErrors errors={view.processingErrors} presentations={view.presentations} />
               <RelationWarning missing={view.missingRelations} />
             </>

@@ -4,7 +4,7 @@ import { useTranslation } from "~/components/ui/root-data";
 import { ANNOTATION_ORPHAN, type Entity } from "~/lib/catalog/entity";
 import { DELETE_ENTITY_INTENT, DELETE_PARAM, withSearchParams } from "~/lib/catalog/entity-dialogs";
 import type { FormReply } from "~/lib/forms/submission";
-import { DialogFormErrors } from "../entity-dialogs";
+import { DialogFormErrors } from "../dialog-form-errors";
 import { PostButton } from "./unregister-dialog";
 
 // An orphan: no location emits the entity any more. The banner

@@ -7,7 +7,7 @@ import { useRootData, useTranslation } from "~/components/ui/root-data";
 import { Progress } from "~/components/ui/progress";
 import { DELETE_ENTITY_INTENT, entityDialogFormId, UNREGISTER_LOCATION_INTENT, UNREGISTER_PARAM, withSearchParams, type UnregisterState } from "~/lib/catalog/entity-dialogs";
 import type { FormReply } from "~/lib/forms/submission";
-import { DialogFormErrors } from "../entity-dialogs";
+import { DialogFormErrors } from "../dialog-form-errors";
 
 // The unregister dialog in every variant of Backstage's
 // UnregisterEntityDialog. Each button is a form post, so it works without
