@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { DEFAULT_STEP_TITLE, extractSchemaFromStep, parameterSchemaOf, parameterSteps, parseTemplateEntity, templateProblems } from "./template";
+import { DEFAULT_STEP_TITLE, extractSchemaFromStep, parameterSchemaOf, parameterSteps, parseTemplateEntity, stepsForFeatureFlags, templateProblems } from "./template";
 
 const fixture = (path: string) => parse(readFileSync(new URL(`./fixtures/${path}`, import.meta.url), "utf8")) as Record<string, unknown>;
 
@@ -80,6 +80,20 @@ describe("parameters", () => {
     const { schema, uiSchema } = extractSchemaFromStep(step);
     expect(uiSchema["ui:order"]).toEqual(["includeName", "lastName", "includeAddress", "address"]);
     expect(JSON.stringify(schema)).not.toContain("ui:");
+  });
+});
+
+describe("feature flags", () => {
+  it("hide a step whose flag is off, as the documentation's example shows", () => {
+    const steps = parameterSteps(fixture("docs/feature-flags.yaml") as never);
+    expect(stepsForFeatureFlags(steps, () => false)).toEqual([]);
+    expect(stepsForFeatureFlags(steps, (flag) => flag === "experimental-feature")).toEqual(steps);
+  });
+
+  it("hide a top-level field whose flag is off, and its required entry", () => {
+    const step = { required: ["a", "b"], properties: { a: { type: "string", "backstage:featureFlag": "beta" }, b: { type: "string" } } };
+    expect(stepsForFeatureFlags([step], () => false)).toEqual([{ required: ["b"], properties: { b: { type: "string" } } }]);
+    expect(stepsForFeatureFlags([step], () => true)).toEqual([step]);
   });
 });
 

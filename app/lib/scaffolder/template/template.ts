@@ -165,3 +165,25 @@ export function parameterSchemaOf(template: TemplateEntity, steps: JsonObject[] 
   };
   return schema;
 }
+
+export const FEATURE_FLAG_KEY = "backstage:featureFlag";
+
+/**
+ * The steps and fields a user's feature flags let through, as Backstage's
+ * form filters them (its filterOutProperties in plugins/scaffolder-react): a
+ * step whose `backstage:featureFlag` is not active is left out, and so is a
+ * step's top-level property whose flag is not active, with it its `required`
+ * entry.
+ */
+export function stepsForFeatureFlags(steps: JsonObject[], isActive: (flag: string) => boolean): JsonObject[] {
+  const allowed = (node: JsonValue | undefined) => !isObject(node) || typeof node[FEATURE_FLAG_KEY] !== "string" || isActive(node[FEATURE_FLAG_KEY]);
+  return steps.filter(allowed).map((step) => {
+    if (!isObject(step.properties)) return step;
+    const removed = Object.keys(step.properties).filter((key) => !allowed((step.properties as JsonObject)[key]));
+    if (removed.length === 0) return step;
+    const properties = Object.fromEntries(Object.entries(step.properties).filter(([key]) => !removed.includes(key)));
+    const filtered: JsonObject = { ...step, properties };
+    if (Array.isArray(step.required)) filtered.required = step.required.filter((key) => typeof key !== "string" || !removed.includes(key));
+    return filtered;
+  });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTemplatingExtensions, templatingExtensions } from "./extensions";
 import { createDefaultFilters, integrationLookupFromConfig } from "./filters";
-import { createScaffolderTemplater, skeletonContext } from "./index.server";
+import { createScaffolderTemplater, isTruthy, skeletonContext } from "./index.server";
 
 describe("templating extensions", () => {
   it("lists exactly the filters the templater has, and no globals, as Backstage's defaults", () => {
@@ -36,6 +36,17 @@ describe("templating extensions", () => {
     const templater = createScaffolderTemplater({ integrations: { github: [{ host: "ghe.example.com" }] }, extraHosts: { "git.atrium.local": "gitea" } });
     expect(templater.renderString("${{ 'ghe.example.com?owner=o&repo=r' | projectSlug }}", {})).toBe("o/r");
     expect(templater.renderValue("${{ 'git.atrium.local?repo=r' | parseRepoUrl }}", {})).toEqual({ host: "git.atrium.local", repo: "r" });
+  });
+
+  it("reads a rendered if as Backstage does", () => {
+    const templater = createScaffolderTemplater();
+    const ifOf = (condition: string, parameters: Record<string, unknown>) => isTruthy(templater.renderValue(condition, { parameters }));
+    expect(ifOf("${{ parameters.environment === 'prod' or parameters.environment === 'production' }}", { environment: "prod" })).toBe(true);
+    expect(ifOf("${{ parameters.environment !== 'prod' and parameters.environment !== 'production' }}", { environment: "prod" })).toBe(false);
+    expect(ifOf("${{ parameters.list }}", { list: [] })).toBe(false);
+    expect(ifOf("${{ parameters.missing }}", {})).toBe(false);
+    expect(ifOf("${{ parameters.name }}", { name: "x" })).toBe(true);
+    expect([false, undefined, null, "", 0, []].map(isTruthy)).toEqual([false, false, false, false, false, false]);
   });
 
   it("names skeleton values as fetch:template does", () => {

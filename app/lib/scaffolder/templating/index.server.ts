@@ -36,3 +36,12 @@ export function createScaffolderTemplater(options: ScaffolderTemplaterOptions = 
 export function skeletonContext(values: Record<string, unknown>, cookiecutterCompat: boolean): Record<string, unknown> {
   return cookiecutterCompat ? { cookiecutter: values } : { values };
 }
+
+/**
+ * Whether a rendered `if` lets a step (or an output link or text) through:
+ * anything but `false`, `undefined`, `null`, `""`, `0` and `[]`, as
+ * Backstage's isTruthy (plugins/scaffolder-backend/src/scaffolder/tasks/helper.ts).
+ */
+export function isTruthy(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : !!value;
+}

@@ -193,6 +193,7 @@ describe("hostile templates", () => {
     expect(() => small.renderString("{% for i in range(2000) %}x{% endfor %}", {})).toThrow("Template output is longer than 1000 characters");
     expect(() => templater.renderString("${{ 'a'.repeat(100000000) }}", {})).toThrow(TemplateLimitError);
     expect(() => templater.renderString("{% for i in range(1000000000) %}{% endfor %}", {})).toThrow("range() is limited to 100000 items");
+    expect(() => templater.renderString("{% set a = range(1000) %}{% for i in range(20) %}{% set a = a.concat(a) %}{% endfor %}", {})).toThrow("Template produced a list longer than 1000000 items");
   });
 
   it("keeps a filter's host error object out of the template", () => {

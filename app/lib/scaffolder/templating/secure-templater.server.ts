@@ -43,6 +43,8 @@ export const DEFAULT_RENDER_TIMEOUT_MS = 1000;
 export const DEFAULT_MAX_OUTPUT_LENGTH = 10 * 1024 * 1024;
 /** The most items `range()` gives; a template that needs more is looping over nothing useful. */
 export const MAX_RANGE_LENGTH = 100_000;
+/** The longest list a method may return (`concat` doubling a list, for one). */
+export const MAX_LIST_LENGTH = 1_000_000;
 const MAX_COMPILED_TEMPLATES = 1000;
 
 /** A template stopped by a limit (time, output size) or refused as hostile; never swallowed by renderValue. */
@@ -180,8 +182,8 @@ var __atrium = (function () {
     if (typeof value === "string" && value.length > config.maxOutputLength) {
       throw limit("Template output is longer than " + config.maxOutputLength + " characters");
     }
-    if (Array.isArray(value) && value.length > config.maxOutputLength) {
-      throw limit("Template produced a list longer than " + config.maxOutputLength + " items");
+    if (Array.isArray(value) && value.length > config.maxListLength) {
+      throw limit("Template produced a list longer than " + config.maxListLength + " items");
     }
     return value;
   }
@@ -304,6 +306,7 @@ export function createTemplater(options: TemplaterOptions = {}): Templater {
       blocked: BLOCKED_MEMBERS,
       maxOutputLength,
       maxRange: MAX_RANGE_LENGTH,
+      maxListLength: MAX_LIST_LENGTH,
       cookiecutterCompat,
       trimBlocks: !!options.nunjucksConfigs?.trimBlocks,
       lstripBlocks: !!options.nunjucksConfigs?.lstripBlocks,
