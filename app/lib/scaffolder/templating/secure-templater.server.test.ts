@@ -31,6 +31,22 @@ describe("renderString", () => {
   });
 });
 
+describe("renderStrings", () => {
+  it("renders many templates with the same values, as renderString would one by one", () => {
+    const templates = Array.from({ length: 120 }, (_, i) => `file-${i}: \${{ values.name }}{% if values.flag %}!{% endif %}`);
+    const context = { values: { name: "svc", flag: true } };
+    expect(templater.renderStrings(templates, context)).toEqual(templates.map((template) => templater.renderString(template, context)));
+    expect(templater.renderStrings([], context)).toEqual([]);
+  });
+
+  it("stops at a template that fails or loops", () => {
+    expect(() => templater.renderStrings(["ok", "${{ x | nope }}"], {})).toThrow(/filter not found: nope/);
+    const quick = createTemplater({ timeoutMs: 200 });
+    expect(() => quick.renderStrings(["ok", "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"], {})).toThrow(TemplateLimitError);
+    expect(() => templater.renderStrings(["${{ ''.constructor }}"], {})).toThrow(/Access to "constructor" is not allowed in templates/);
+  });
+});
+
 describe("renderValue", () => {
   const context = { parameters: { count: 3, flag: false, owner: { kind: "Group", name: "team-a" }, tags: ["a", "b"], name: "svc", text: "hello" } };
 
@@ -187,6 +203,11 @@ describe("hostile templates", () => {
     expect(() => quick.renderString("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", {})).toThrow("Template rendering took longer than 200 ms and was stopped");
     expect(Date.now() - started).toBeLessThan(5000);
     expect(quick.renderString("${{ 1 + 1 }}", {})).toBe("2");
+  });
+
+  it("stops a template that takes nunjucks's lexer too long to read", () => {
+    const quick = createTemplater({ timeoutMs: 100 });
+    expect(() => quick.renderString("{#".repeat(2_000_000), {})).toThrow("Template rendering took longer than 100 ms and was stopped");
   });
 
   it("stops endless recursion", () => {
