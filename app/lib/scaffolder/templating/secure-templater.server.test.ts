@@ -144,6 +144,11 @@ describe("globals", () => {
     expect(withGlobals.renderString("${{ greet('you') }} ${{ answer }} ${{ team.name }}", {})).toBe("hi you 42 a");
   });
 
+  it("takes Backstage's option names too", () => {
+    const named = createTemplater({ templateFilters: { shout: (v: unknown) => String(v).toUpperCase() }, templateGlobals: { org: "acme" }, functions: { two: () => 2 } });
+    expect(named.renderString("${{ 'a' | shout }} ${{ org }} ${{ two() }}", {})).toBe("A acme 2");
+  });
+
   it("hands a filter JSON copies, never the caller's objects", () => {
     const seen: unknown[] = [];
     const spy = createTemplater({ filters: { keep: (value) => (seen.push(value), "ok") } });

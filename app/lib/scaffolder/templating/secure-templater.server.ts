@@ -31,6 +31,11 @@ export type TemplaterOptions = {
   filters?: Record<string, TemplateFilter>;
   /** Global functions and values by name. */
   globals?: Record<string, TemplateGlobal>;
+  /** More global functions by name (merged into `globals`). */
+  functions?: Record<string, TemplateGlobalFunction>;
+  /** Backstage's option names (fetch:template's): merged into `filters` and `globals`. */
+  templateFilters?: Record<string, TemplateFilter>;
+  templateGlobals?: Record<string, TemplateGlobal>;
   /** nunjucks's whitespace options, as Backstage's `nunjucksConfigs`. */
   nunjucksConfigs?: { trimBlocks?: boolean; lstripBlocks?: boolean };
   /** How long one render may run, in milliseconds. */
@@ -329,10 +334,10 @@ export function createTemplater(options: TemplaterOptions = {}): Templater {
   const cookiecutterCompat = !!options.cookiecutterCompat;
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   const maxOutputLength = options.maxOutputLength ?? DEFAULT_MAX_OUTPUT_LENGTH;
-  const filters = { ...(options.filters ?? {}) };
+  const filters = { ...(options.filters ?? {}), ...(options.templateFilters ?? {}) };
   const globalFunctions: Record<string, TemplateGlobalFunction> = {};
   const globalValues: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(options.globals ?? {})) {
+  for (const [name, value] of Object.entries({ ...(options.globals ?? {}), ...(options.templateGlobals ?? {}), ...(options.functions ?? {}) })) {
     if (typeof value === "function") globalFunctions[name] = value as TemplateGlobalFunction;
     else globalValues[name] = value;
   }
