@@ -11,7 +11,19 @@ describe("GET /api/scaffolder/v2/actions", () => {
     expect(response.status).toBe(200);
     const actions = (await response.json()) as Array<{ id: string; description?: string; examples?: unknown[]; schema: { input?: object; output?: object } }>;
     const ids = actions.map((action) => action.id);
-    for (const id of ["fetch:plain", "fetch:plain:file", "fetch:template", "fetch:template:file", "fs:delete", "fs:rename", "debug:log", "debug:wait", "catalog:register", "catalog:write", "catalog:fetch"]) {
+    for (const id of [
+      "fetch:plain",
+      "fetch:plain:file",
+      "fetch:template",
+      "fetch:template:file",
+      "fs:delete",
+      "fs:rename",
+      "debug:log",
+      "debug:wait",
+      "catalog:register",
+      "catalog:write",
+      "catalog:fetch",
+    ]) {
       expect(ids).toContain(id);
     }
     const register = actions.find((action) => action.id === "catalog:register");

@@ -62,9 +62,7 @@ describe("fs:rename", () => {
     expect(await list(run)).toEqual(["renamed", "renamed/a.txt", "static", "static/logo.svg", "taken.txt"]);
     expect(await readFile(path.join(run.workspace.path, "taken.txt"), "utf8")).toBe("B");
     await files(run, { "c.txt": "C" });
-    await expect(run.run(createFilesystemRenameAction(), { files: [{ from: "c.txt", to: "taken.txt" }] })).rejects.toThrow(
-      "Failed to rename file c.txt to taken.txt: the destination already exists",
-    );
+    await expect(run.run(createFilesystemRenameAction(), { files: [{ from: "c.txt", to: "taken.txt" }] })).rejects.toThrow("Failed to rename file c.txt to taken.txt: the destination already exists");
     await expect(run.run(createFilesystemRenameAction(), { files: [{ from: "nope.txt", to: "x.txt" }] })).rejects.toThrow(/the source does not exist/);
     await expect(run.run(createFilesystemRenameAction(), { files: [{ from: "c.txt" }] } as never)).rejects.toThrow("each file must have a from and to property");
   });
