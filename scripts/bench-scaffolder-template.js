@@ -1,7 +1,8 @@
 // fetch:template benchmark: renders a synthetic 200-file skeleton (templated
 // contents and names, nested directories, files copied without templating,
 // binary files) from a file template into a fresh task workspace, run after
-// run, and reports how long the action took. The goal is under 2 s.
+// run, and reports how long the action took, in wall and CPU time. The goal
+// is under 2 s; the script exits non-zero when the median run is not.
 //
 //   npm run bench:scaffolder-template -- [--files 200] [--runs 10]
 //
@@ -98,7 +99,8 @@ try {
   console.log("| --- | --- | --- | --- | --- | --- |");
   console.log(`| wall time | ${ms(durations[0])} | ${ms(sorted[0])} | ${ms(at(0.5))} | ${ms(at(0.9))} | ${ms(sorted.at(-1))} |`);
   console.log(`| CPU time (user + system) | ${ms(cpuTimes[0])} | ${ms(cpuSorted[0])} | ${ms(cpuAt(0.5))} | ${ms(cpuAt(0.9))} | ${ms(cpuSorted.at(-1))} |`);
-  if (sorted.at(-1) >= 2000) process.exitCode = 1;
+  // The goal: the median run under 2 s.
+  if (at(0.5) >= 2000) process.exitCode = 1;
 } finally {
   await vite.close();
   await rm(work, { recursive: true, force: true });
