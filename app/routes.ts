@@ -56,6 +56,7 @@ export default [
   ...prefix("api/scaffolder/v2", [
     route("templates/:namespace/:kind/:name/parameter-schema", "routes/api/scaffolder/parameter-schema.ts"),
     route("templating-extensions", "routes/api/scaffolder/templating-extensions.ts"),
+    route("actions", "routes/api/scaffolder/actions.ts"),
   ]),
 
   // Authentication and permissions
