@@ -52,6 +52,11 @@ export default [
     route("locations/:id", "routes/api/catalog/location-by-id.ts"),
   ]),
 
+  // The scaffolder's REST API, Backstage's paths (routes/api/scaffolder)
+  ...prefix("api/scaffolder/v2", [
+    route("autocomplete/:provider/:resource", "routes/api/scaffolder/autocomplete.ts"),
+  ]),
+
   // Authentication and permissions
   route("api/auth/.well-known/jwks.json", "routes/api/auth/jwks.ts"),
   route("api/auth/:provider/start", "routes/api/auth/start.ts"),
