@@ -56,7 +56,11 @@ describe("POST /api/scaffolder/v2/autocomplete/:provider/:resource", () => {
   });
 
   it("lists GitLab groups and a group's projects", async () => {
-    const project = await fetch(`${gitlab.apiBaseUrl}/projects`, { method: "POST", headers: { "private-token": gitlab.token, "content-type": "application/json" }, body: JSON.stringify({ name: "billing", namespace_id: gitlab.groups[1].id }) });
+    const project = await fetch(`${gitlab.apiBaseUrl}/projects`, {
+      method: "POST",
+      headers: { "private-token": gitlab.token, "content-type": "application/json" },
+      body: JSON.stringify({ name: "billing", namespace_id: gitlab.groups[1].id }),
+    });
     const { id } = (await project.json()) as { id: number };
     const groups = await ask("gitlab", "groups", { token: gitlab.token, context: { host: gitlab.host } });
     expect(await groups.json()).toEqual({ results: gitlab.groups.map((group) => ({ title: group.full_path, id: String(group.id) })) });
@@ -68,8 +72,16 @@ describe("POST /api/scaffolder/v2/autocomplete/:provider/:resource", () => {
   });
 
   it("lists Bitbucket Cloud workspaces, a workspace's projects and a project's repositories", async () => {
-    await fetch(`${bitbucket.apiBaseUrl}/repositories/acme/site`, { method: "POST", headers: { authorization: `Bearer ${bitbucket.token}`, "content-type": "application/json" }, body: JSON.stringify({ project: { key: "WEB" } }) });
-    await fetch(`${bitbucket.apiBaseUrl}/repositories/acme/api`, { method: "POST", headers: { authorization: `Bearer ${bitbucket.token}`, "content-type": "application/json" }, body: JSON.stringify({ project: { key: "PLAT" } }) });
+    await fetch(`${bitbucket.apiBaseUrl}/repositories/acme/site`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${bitbucket.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ project: { key: "WEB" } }),
+    });
+    await fetch(`${bitbucket.apiBaseUrl}/repositories/acme/api`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${bitbucket.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ project: { key: "PLAT" } }),
+    });
     expect(await (await ask("bitbucket-cloud", "workspaces", { token: bitbucket.token })).json()).toEqual({ results: [{ id: "acme" }, { id: "labs" }] });
     expect(await (await ask("bitbucket-cloud", "projects", { token: bitbucket.token, context: { workspace: "acme" } })).json()).toEqual({ results: [{ id: "PLAT" }, { id: "WEB" }] });
     expect(await (await ask("bitbucket-cloud", "repositories", { token: bitbucket.token, context: { workspace: "acme", project: "WEB" } })).json()).toEqual({ results: [{ id: "site" }] });

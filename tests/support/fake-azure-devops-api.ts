@@ -46,7 +46,15 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
     return projectIds.get(key)!;
   };
   const error = (response: ServerResponse, status: number, message: string, typeKey: string) =>
-    sendJson(response, status, { $id: "1", innerException: null, message, typeName: `Microsoft.TeamFoundation.Git.Server.${typeKey}, Microsoft.TeamFoundation.Git.Server`, typeKey, errorCode: 0, eventId: 3000 });
+    sendJson(response, status, {
+      $id: "1",
+      innerException: null,
+      message,
+      typeName: `Microsoft.TeamFoundation.Git.Server.${typeKey}, Microsoft.TeamFoundation.Git.Server`,
+      typeKey,
+      errorCode: 0,
+      eventId: 3000,
+    });
   const repoBody = (repo: FakeAzureRepo) => {
     const bare = bareOf(repo);
     const branches = git.git(bare, "for-each-ref", "--format=%(refname)", "refs/heads").split("\n").filter(Boolean);
@@ -55,7 +63,12 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
       id: repo.id,
       name: repo.name,
       url: `${base}/_apis/git/repositories/${repo.id}`,
-      project: { id: projectId(repo.organization, repo.project), name: repo.project, url: `${url}/${repo.organization}/_apis/projects/${projectId(repo.organization, repo.project)}`, state: "wellFormed" },
+      project: {
+        id: projectId(repo.organization, repo.project),
+        name: repo.project,
+        url: `${url}/${repo.organization}/_apis/projects/${projectId(repo.organization, repo.project)}`,
+        state: "wellFormed",
+      },
       ...(branches.length ? { defaultBranch: branches.includes("refs/heads/main") ? "refs/heads/main" : branches[0] } : {}),
       size: 0,
       remoteUrl: `${base}/_git/${repo.name}`,
@@ -66,10 +79,14 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
   };
   const pullBody = (pull: FakeAzurePull) => {
     const repo = repos.find((candidate) => candidate.id === pull.repositoryId)!;
-    return { ...pull, repository: repoBody(repo), url: `${url}/${repo.organization}/${repo.project}/_apis/git/repositories/${repo.id}/pullRequests/${pull.pullRequestId}`, creationDate: new Date().toISOString() };
+    return {
+      ...pull,
+      repository: repoBody(repo),
+      url: `${url}/${repo.organization}/${repo.project}/_apis/git/repositories/${repo.id}/pullRequests/${pull.pullRequestId}`,
+      creationDate: new Date().toISOString(),
+    };
   };
-  const authorized = (request: IncomingMessage) =>
-    basicCredentials(request.headers.authorization)?.password === token || /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? "")?.[1] === token;
+  const authorized = (request: IncomingMessage) => basicCredentials(request.headers.authorization)?.password === token || /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? "")?.[1] === token;
 
   function addRepo(organization: string, project: string, name: string): FakeAzureRepo {
     const repo = { id: randomUUID(), name, organization, project };
@@ -83,8 +100,20 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
       response.writeHead(401, { "WWW-Authenticate": "Bearer", "Content-Type": "text/plain" }).end("Unauthorized");
       return;
     }
-    if (!query.get("api-version")) return error(response, 400, "No api-version was supplied for the \"POST\" request. The version must be supplied either as part of the Accept header or as a query parameter.", "VssVersionNotSpecifiedException");
-    if (!projects.has(`${organization}/${project}`.toLowerCase())) return error(response, 404, `TF200016: The following project does not exist: ${project}. Verify that the name of the project is correct and that the project exists on the specified Azure DevOps Server.`, "ProjectDoesNotExistWithNameException");
+    if (!query.get("api-version"))
+      return error(
+        response,
+        400,
+        'No api-version was supplied for the "POST" request. The version must be supplied either as part of the Accept header or as a query parameter.',
+        "VssVersionNotSpecifiedException",
+      );
+    if (!projects.has(`${organization}/${project}`.toLowerCase()))
+      return error(
+        response,
+        404,
+        `TF200016: The following project does not exist: ${project}. Verify that the name of the project is correct and that the project exists on the specified Azure DevOps Server.`,
+        "ProjectDoesNotExistWithNameException",
+      );
     const method = request.method ?? "GET";
     const body = method === "GET" ? {} : await readJson(request);
     const inProject = repos.filter((repo) => repo.organization.toLowerCase() === organization.toLowerCase() && repo.project.toLowerCase() === project.toLowerCase());
@@ -94,11 +123,18 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
     if (rest.length === 2 && method === "POST") {
       const name = typeof body.name === "string" ? body.name : "";
       if (!name) return error(response, 400, "The repository name is required.", "ArgumentNullException");
-      if (inProject.some((repo) => repo.name.toLowerCase() === name.toLowerCase())) return error(response, 409, `TF400948: A Git repository with the name ${name} already exists.`, "GitRepositoryNameAlreadyExistsException");
+      if (inProject.some((repo) => repo.name.toLowerCase() === name.toLowerCase()))
+        return error(response, 409, `TF400948: A Git repository with the name ${name} already exists.`, "GitRepositoryNameAlreadyExistsException");
       return sendJson(response, 201, repoBody(addRepo(organization, project, name)));
     }
     const repo = inProject.find((candidate) => candidate.id === rest[2] || candidate.name.toLowerCase() === rest[2]?.toLowerCase());
-    if (!repo) return error(response, 404, `TF401019: The Git repository with name or identifier ${rest[2]} does not exist or you do not have permissions for the operation you are attempting.`, "GitRepositoryNotFoundException");
+    if (!repo)
+      return error(
+        response,
+        404,
+        `TF401019: The Git repository with name or identifier ${rest[2]} does not exist or you do not have permissions for the operation you are attempting.`,
+        "GitRepositoryNotFoundException",
+      );
     const bare = bareOf(repo);
     const sub = rest.slice(3);
     if (sub.length === 0 && method === "GET") return sendJson(response, 200, repoBody(repo));
@@ -115,7 +151,9 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
     }
     if (sub[0] === "pushes" && method === "POST") {
       const refUpdates = Array.isArray(body.refUpdates) ? (body.refUpdates as Array<{ name: string; oldObjectId: string }>) : [];
-      const commits = Array.isArray(body.commits) ? (body.commits as Array<{ comment: string; changes: Array<{ changeType: string; item: { path: string }; newContent?: { content: string; contentType: string } }> }>) : [];
+      const commits = Array.isArray(body.commits)
+        ? (body.commits as Array<{ comment: string; changes: Array<{ changeType: string; item: { path: string }; newContent?: { content: string; contentType: string } }> }>)
+        : [];
       if (refUpdates.length !== 1 || commits.length !== 1) return error(response, 400, "A push must update one ref with one commit in this fake.", "InvalidArgumentValueException");
       const [update] = refUpdates;
       const branch = update.name.replace(/^refs\/heads\//, "");
@@ -133,7 +171,12 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
       }
       const parent = current ?? (update.oldObjectId === zero ? undefined : update.oldObjectId);
       const { commit } = commitFiles(git, bare, { branch, parent, files, message: commits[0].comment });
-      return sendJson(response, 201, { pushId: Date.now() % 100000, commits: [{ commitId: commit, comment: commits[0].comment }], refUpdates: [{ repositoryId: repo.id, name: update.name, oldObjectId: update.oldObjectId, newObjectId: commit }], repository: repoBody(repo) });
+      return sendJson(response, 201, {
+        pushId: Date.now() % 100000,
+        commits: [{ commitId: commit, comment: commits[0].comment }],
+        refUpdates: [{ repositoryId: repo.id, name: update.name, oldObjectId: update.oldObjectId, newObjectId: commit }],
+        repository: repoBody(repo),
+      });
     }
     if (sub[0]?.toLowerCase() === "pullrequests") {
       if (method === "GET" && sub.length === 1) {
@@ -144,12 +187,26 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
         const source = String(body.sourceRefName ?? "");
         const target = String(body.targetRefName ?? "");
         if (!git.head(bare, source.replace(/^refs\/heads\//, "")) || !git.head(bare, target.replace(/^refs\/heads\//, ""))) {
-          return error(response, 400, "TF401398: The pull request cannot be activated because the source and/or the target branch no longer exists, or the requested refs are not branches", "InvalidArgumentValueException");
+          return error(
+            response,
+            400,
+            "TF401398: The pull request cannot be activated because the source and/or the target branch no longer exists, or the requested refs are not branches",
+            "InvalidArgumentValueException",
+          );
         }
         if (pulls.some((pull) => pull.repositoryId === repo.id && pull.sourceRefName === source && pull.targetRefName === target && pull.status === "active")) {
           return error(response, 409, `TF401179: An active pull request for the source and target branch already exists.`, "GitPullRequestExistsException");
         }
-        const pull: FakeAzurePull = { pullRequestId: pulls.length + 1, repositoryId: repo.id, sourceRefName: source, targetRefName: target, title: String(body.title ?? ""), description: String(body.description ?? ""), status: "active", isDraft: body.isDraft === true };
+        const pull: FakeAzurePull = {
+          pullRequestId: pulls.length + 1,
+          repositoryId: repo.id,
+          sourceRefName: source,
+          targetRefName: target,
+          title: String(body.title ?? ""),
+          description: String(body.description ?? ""),
+          status: "active",
+          isDraft: body.isDraft === true,
+        };
         pulls.push(pull);
         return sendJson(response, 201, pullBody(pull));
       }

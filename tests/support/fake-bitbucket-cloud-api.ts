@@ -54,7 +54,7 @@ export async function startFakeBitbucketCloudApi(options: { token?: string; work
     scm: "git",
     project: { type: "project", key: repo.project },
     workspace: { type: "workspace", slug: repo.workspace },
-    mainbranch: { type: "branch", name: (git.git(`${repo.workspace}/${repo.slug}.git`, "for-each-ref", "--format=%(refname:short)", "refs/heads").split("\n").filter(Boolean)[0] ?? "main") },
+    mainbranch: { type: "branch", name: git.git(`${repo.workspace}/${repo.slug}.git`, "for-each-ref", "--format=%(refname:short)", "refs/heads").split("\n").filter(Boolean)[0] ?? "main" },
     links: {
       html: { href: `${url}/${repo.workspace}/${repo.slug}` },
       clone: [
@@ -75,12 +75,26 @@ export async function startFakeBitbucketCloudApi(options: { token?: string; work
     const method = request.method ?? "GET";
     const body = method === "GET" ? {} : await readJson(request);
     if (method === "GET" && parts[0] === "workspaces" && parts.length === 1) {
-      return sendJson(response, 200, page([...workspaces.keys()].map((slug) => ({ type: "workspace", slug, name: slug, uuid: `{${slug}}` })), query));
+      return sendJson(
+        response,
+        200,
+        page(
+          [...workspaces.keys()].map((slug) => ({ type: "workspace", slug, name: slug, uuid: `{${slug}}` })),
+          query,
+        ),
+      );
     }
     if (method === "GET" && parts[0] === "workspaces" && parts[2] === "projects" && parts.length === 3) {
       const projects = workspaces.get(parts[1]);
       if (!projects) return error(response, 404, `No workspace with identifier '${parts[1]}'.`);
-      return sendJson(response, 200, page(projects.map((key) => ({ type: "project", key, name: key })), query));
+      return sendJson(
+        response,
+        200,
+        page(
+          projects.map((key) => ({ type: "project", key, name: key })),
+          query,
+        ),
+      );
     }
     if (parts[0] === "repositories" && parts.length === 2 && method === "GET") {
       if (!workspaces.has(parts[1])) return error(response, 404, `No workspace with identifier '${parts[1]}'.`);
@@ -100,7 +114,14 @@ export async function startFakeBitbucketCloudApi(options: { token?: string; work
         if (existing) return error(response, 400, "Repository with this Slug and Owner already exists.");
         const project = (body.project as { key?: string } | undefined)?.key;
         if (project && !projects.includes(project)) return error(response, 400, `Project ${project} not found in workspace ${workspace}`);
-        const repo: FakeBitbucketRepo = { workspace, slug, project: project ?? projects[0], description: typeof body.description === "string" ? body.description : "", is_private: body.is_private !== false, created: body };
+        const repo: FakeBitbucketRepo = {
+          workspace,
+          slug,
+          project: project ?? projects[0],
+          description: typeof body.description === "string" ? body.description : "",
+          is_private: body.is_private !== false,
+          created: body,
+        };
         repos.push(repo);
         git.create(`${workspace}/${slug}.git`, "main");
         return sendJson(response, 200, repoBody(repo));

@@ -218,7 +218,7 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
         }
         if (method === "PUT") {
           const branch = typeof body.branch === "string" ? body.branch : repo.default_branch;
-          if (typeof body.message !== "string" || typeof body.content !== "string") return validation(response, "Invalid request.\n\n\"message\" and \"content\" weren't supplied.");
+          if (typeof body.message !== "string" || typeof body.content !== "string") return validation(response, 'Invalid request.\n\n"message" and "content" weren\'t supplied.');
           const parent = git.head(bare, branch);
           if (!parent) return sendJson(response, 404, { message: `Branch ${branch} not found`, documentation_url: "https://docs.github.com/rest", status: "404" });
           let existing: string | undefined;
@@ -228,7 +228,8 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
             existing = undefined;
           }
           if (existing && body.sha === undefined) return validation(response, 'Invalid request.\n\n"sha" wasn\'t supplied.');
-          if (existing && body.sha !== existing) return sendJson(response, 409, { message: `${filePath} does not match ${String(body.sha)}`, documentation_url: "https://docs.github.com/rest", status: "409" });
+          if (existing && body.sha !== existing)
+            return sendJson(response, 409, { message: `${filePath} does not match ${String(body.sha)}`, documentation_url: "https://docs.github.com/rest", status: "409" });
           const text = Buffer.from(body.content, "base64").toString("utf8");
           const { commit, blobs } = commitFiles(git, bare, { branch, parent, files: { [filePath]: text }, message: body.message });
           return sendJson(response, existing ? 200 : 201, {
@@ -240,7 +241,12 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
       // Pull requests
       if (rest[0] === "pulls") {
         const list = pulls.get(key(repo.owner, repo.name)) ?? [];
-        if (method === "GET" && rest.length === 1) return sendJson(response, 200, list.map((pull) => pullBody(repo, pull)));
+        if (method === "GET" && rest.length === 1)
+          return sendJson(
+            response,
+            200,
+            list.map((pull) => pullBody(repo, pull)),
+          );
         if (method === "POST" && rest.length === 1) {
           const head = typeof body.head === "string" ? body.head.replace(/^[^:]+:/, "") : "";
           const base = typeof body.base === "string" ? body.base : repo.default_branch;
@@ -254,7 +260,17 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
             return validation(response, "Validation Failed", [{ resource: "PullRequest", code: "custom", message: `A pull request already exists for ${repo.owner}:${head}.` }]);
           }
           const number = [...pulls.values()].reduce((sum, pulls) => sum + pulls.length, 0) + 1;
-          const pull: FakePull = { number, title: body.title, body: typeof body.body === "string" ? body.body : null, head, base, draft: body.draft === true, state: "open", reviewers: [], team_reviewers: [] };
+          const pull: FakePull = {
+            number,
+            title: body.title,
+            body: typeof body.body === "string" ? body.body : null,
+            head,
+            base,
+            draft: body.draft === true,
+            state: "open",
+            reviewers: [],
+            team_reviewers: [],
+          };
           pulls.set(key(repo.owner, repo.name), [...list, pull]);
           return sendJson(response, 201, pullBody(repo, pull));
         }
@@ -272,7 +288,12 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
   }
 
   function refBody(repo: FakeGithubRepo, ref: string, sha: string) {
-    return { ref: `refs/${ref}`, node_id: "REF", url: `${url}${API}/repos/${repo.owner}/${repo.name}/git/refs/${ref}`, object: { sha, type: "commit", url: `${url}${API}/repos/${repo.owner}/${repo.name}/git/commits/${sha}` } };
+    return {
+      ref: `refs/${ref}`,
+      node_id: "REF",
+      url: `${url}${API}/repos/${repo.owner}/${repo.name}/git/refs/${ref}`,
+      object: { sha, type: "commit", url: `${url}${API}/repos/${repo.owner}/${repo.name}/git/commits/${sha}` },
+    };
   }
 
   function pullBody(repo: FakeGithubRepo, pull: FakePull) {

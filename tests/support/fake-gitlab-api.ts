@@ -11,7 +11,16 @@ import { basicCredentials, createGitRepos, readJson, sendJson, type GitRepos } f
 // Basic with user `oauth2` (or any) and the token as password.
 
 export type FakeGitlabGroup = { id: number; name: string; path: string; full_path: string };
-export type FakeGitlabProject = { id: number; name: string; path: string; namespace: { id: number; kind: "user" | "group"; full_path: string }; visibility: string; topics: string[]; description: string | null; created: Record<string, unknown> };
+export type FakeGitlabProject = {
+  id: number;
+  name: string;
+  path: string;
+  namespace: { id: number; kind: "user" | "group"; full_path: string };
+  visibility: string;
+  topics: string[];
+  description: string | null;
+  created: Record<string, unknown>;
+};
 
 export type FakeGitlabApi = {
   url: string;
@@ -40,7 +49,8 @@ export async function startFakeGitlabApi(options: { token?: string; username?: s
 
   const notFound = (response: ServerResponse, what = "404 Not found") => sendJson(response, 404, { message: what });
   const namespaceOf = (idOrPath: string) => {
-    if (idOrPath === String(user.id) || idOrPath.toLowerCase() === user.username.toLowerCase()) return { id: user.id, kind: "user" as const, full_path: user.username, path: user.username, name: user.username };
+    if (idOrPath === String(user.id) || idOrPath.toLowerCase() === user.username.toLowerCase())
+      return { id: user.id, kind: "user" as const, full_path: user.username, path: user.username, name: user.username };
     const group = groups.find((candidate) => String(candidate.id) === idOrPath || candidate.full_path.toLowerCase() === idOrPath.toLowerCase());
     return group ? { id: group.id, kind: "group" as const, full_path: group.full_path, path: group.path, name: group.name } : undefined;
   };
@@ -65,8 +75,7 @@ export async function startFakeGitlabApi(options: { token?: string; username?: s
     };
   };
 
-  const authorized = (request: IncomingMessage) =>
-    request.headers["private-token"] === token || /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? "")?.[1] === token;
+  const authorized = (request: IncomingMessage) => request.headers["private-token"] === token || /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? "")?.[1] === token;
 
   async function api(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) {
     if (!authorized(request)) return sendJson(response, 401, { message: "401 Unauthorized" });
@@ -82,7 +91,11 @@ export async function startFakeGitlabApi(options: { token?: string; username?: s
       return namespace ? sendJson(response, 200, namespace) : notFound(response, "404 Namespace Not Found");
     }
     if (method === "GET" && parts[0] === "groups" && parts.length === 1) {
-      return sendJson(response, 200, groups.filter((group) => !search || group.full_path.toLowerCase().includes(search)).map((group) => ({ ...group, web_url: `${url}/groups/${group.full_path}` })));
+      return sendJson(
+        response,
+        200,
+        groups.filter((group) => !search || group.full_path.toLowerCase().includes(search)).map((group) => ({ ...group, web_url: `${url}/groups/${group.full_path}` })),
+      );
     }
     if (method === "GET" && parts[0] === "groups" && parts[2] === "projects" && parts.length === 3) {
       const group = namespaceOf(parts[1]);

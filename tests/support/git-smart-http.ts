@@ -40,8 +40,7 @@ export function createGitRepos(): GitRepos {
     if (!resolved.startsWith(root + path.sep)) throw new Error(`Repository path escapes the root: ${name}`);
     return resolved;
   };
-  const git = (name: string, ...args: string[]) =>
-    execFileSync("git", args, { cwd: dir(name), encoding: "utf8", env: isolatedGitEnv(), stdio: ["ignore", "pipe", "pipe"] }).trim();
+  const git = (name: string, ...args: string[]) => execFileSync("git", args, { cwd: dir(name), encoding: "utf8", env: isolatedGitEnv(), stdio: ["ignore", "pipe", "pipe"] }).trim();
   return {
     root,
     dir,

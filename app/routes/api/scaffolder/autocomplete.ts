@@ -13,7 +13,11 @@ const route = apiRoute({
       context: z.record(z.string(), z.string({ error: "Malformed request: context values must be strings" })).default({}),
     }),
     handler: async ({ app, params, body, request }) => {
-      const result = await autocomplete({ integrations: app.config.config.integrations, signal: request.signal }, params.provider, { resource: params.resource, token: body.token, context: body.context });
+      const result = await autocomplete({ integrations: app.config.config.integrations, signal: request.signal }, params.provider, {
+        resource: params.resource,
+        token: body.token,
+        context: body.context,
+      });
       return Response.json(result);
     },
   },

@@ -16,9 +16,13 @@ afterAll(async () => {
 describe("publish:azure", { timeout: 60_000 }, () => {
   it("creates the repository in the organization's project and pushes the workspace", async () => {
     const action = createPublishAzureAction(options(azure.token));
-    const run = await runAction(action, { repoUrl: `${azure.host}?organization=acme&project=platform&repo=orders`, defaultBranch: "main", gitAuthorName: "Jane", gitAuthorEmail: "jane@example.com" }, {
-      files: { "README.md": "# orders\n", "azure-pipelines.yml": "trigger: [main]\n" },
-    });
+    const run = await runAction(
+      action,
+      { repoUrl: `${azure.host}?organization=acme&project=platform&repo=orders`, defaultBranch: "main", gitAuthorName: "Jane", gitAuthorEmail: "jane@example.com" },
+      {
+        files: { "README.md": "# orders\n", "azure-pipelines.yml": "trigger: [main]\n" },
+      },
+    );
     const repo = azure.repos.find((candidate) => candidate.name === "orders")!;
     const bare = `acme/platform/_git/orders`;
     expect(azure.git.files(bare, "main")).toEqual(["README.md", "azure-pipelines.yml"]);
@@ -44,7 +48,9 @@ describe("publish:azure", { timeout: 60_000 }, () => {
 
   it("refuses a repoUrl without organization or project, and a host without credentials", async () => {
     const action = createPublishAzureAction(options(azure.token));
-    await expect(runAction(action, { repoUrl: `${azure.host}?project=platform&repo=x` })).rejects.toThrow(`Invalid URL provider was included in the repo URL to create ${azure.host}?project=platform&repo=x, missing organization`);
+    await expect(runAction(action, { repoUrl: `${azure.host}?project=platform&repo=x` })).rejects.toThrow(
+      `Invalid URL provider was included in the repo URL to create ${azure.host}?project=platform&repo=x, missing organization`,
+    );
     await expect(runAction(action, { repoUrl: `${azure.host}?organization=acme&repo=x` })).rejects.toThrow("missing project");
     await expect(runAction(createPublishAzureAction(options(undefined)), { repoUrl: `${azure.host}?organization=acme&project=platform&repo=x` })).rejects.toThrow("No auth provider available for URL");
   });

@@ -15,9 +15,13 @@ afterAll(async () => {
 describe("publish:bitbucketCloud", { timeout: 60_000 }, () => {
   it("creates the repository in the workspace's project and pushes the workspace with an access token", async () => {
     const action = createPublishBitbucketCloudAction({ integrations: { bitbucketCloud: [{ host: bitbucket.host, apiBaseUrl: bitbucket.apiBaseUrl, token: bitbucket.token }] } });
-    const run = await runAction(action, { repoUrl: `${bitbucket.host}?workspace=acme&project=PLAT&repo=site`, description: "The site", repoVisibility: "public", defaultBranch: "main" }, {
-      files: { "index.html": "<h1>hi</h1>\n" },
-    });
+    const run = await runAction(
+      action,
+      { repoUrl: `${bitbucket.host}?workspace=acme&project=PLAT&repo=site`, description: "The site", repoVisibility: "public", defaultBranch: "main" },
+      {
+        files: { "index.html": "<h1>hi</h1>\n" },
+      },
+    );
     expect(bitbucket.git.files("acme/site.git", "main")).toEqual(["index.html"]);
     expect(bitbucket.repos[0]).toMatchObject({ slug: "site", project: "PLAT", description: "The site", is_private: false });
     expect(run.outputs).toEqual({
@@ -29,7 +33,9 @@ describe("publish:bitbucketCloud", { timeout: 60_000 }, () => {
   });
 
   it("authenticates with the integration's username and app password", async () => {
-    const action = createPublishBitbucketCloudAction({ integrations: { bitbucketCloud: [{ host: bitbucket.host, apiBaseUrl: bitbucket.apiBaseUrl, username: bitbucket.username, appPassword: bitbucket.appPassword }] } });
+    const action = createPublishBitbucketCloudAction({
+      integrations: { bitbucketCloud: [{ host: bitbucket.host, apiBaseUrl: bitbucket.apiBaseUrl, username: bitbucket.username, appPassword: bitbucket.appPassword }] },
+    });
     await runAction(action, { repoUrl: `${bitbucket.host}?workspace=acme&project=PLAT&repo=app` });
     expect(bitbucket.git.files("acme/app.git", "master")).toEqual(["README.md"]);
     expect(bitbucket.repos.find((repo) => repo.slug === "app")?.is_private).toBe(true);

@@ -30,7 +30,8 @@ export function createPublishBitbucketCloudAction(options: PublishOptions): Temp
     examples: [
       {
         description: "Initializes a Bitbucket Cloud repository.",
-        example: "steps:\n  - id: publish\n    action: publish:bitbucketCloud\n    name: Publish to Bitbucket Cloud\n    input:\n      repoUrl: bitbucket.org?repo=repo&workspace=workspace&project=PROJECT\n",
+        example:
+          "steps:\n  - id: publish\n    action: publish:bitbucketCloud\n    name: Publish to Bitbucket Cloud\n    input:\n      repoUrl: bitbucket.org?repo=repo&workspace=workspace&project=PROJECT\n",
       },
       {
         description: "Initializes a public Bitbucket Cloud repository with a description and a default branch.",

@@ -15,9 +15,7 @@ export function scmTokenSecretKey(host: string): string {
   return `scmToken:${host.toLowerCase()}`;
 }
 
-export type ScmCredentials =
-  | { kind: "token"; token: string; source: "input" | "secrets" | "integration" }
-  | { kind: "basic"; username: string; password: string; source: "integration" };
+export type ScmCredentials = { kind: "token"; token: string; source: "input" | "secrets" | "integration" } | { kind: "basic"; username: string; password: string; source: "integration" };
 
 export function resolveCredentials(integration: ScmIntegration, inputToken: unknown, secrets: Record<string, string> | undefined): ScmCredentials {
   if (typeof inputToken === "string" && inputToken) return { kind: "token", token: inputToken, source: "input" };

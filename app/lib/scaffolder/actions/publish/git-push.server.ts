@@ -232,4 +232,3 @@ function normalizeTargetPath(targetPath: string | undefined): string {
   if (normalized === ".." || normalized.startsWith("../")) throw new InputError(`Relative path is not allowed to refer to a directory outside its parent`);
   return `${normalized}/`;
 }
-

@@ -21,7 +21,15 @@ describe("publish:github", { timeout: 60_000 }, () => {
     const action = createPublishGithubAction(options());
     const run = await runAction(
       action,
-      { repoUrl: `${github.host}?owner=acme&repo=shop`, description: "The shop", repoVisibility: "internal", defaultBranch: "main", topics: ["Backstage", "shop"], access: "acme/platform", collaborators: [{ user: "user:default/jane", access: "push" }] },
+      {
+        repoUrl: `${github.host}?owner=acme&repo=shop`,
+        description: "The shop",
+        repoVisibility: "internal",
+        defaultBranch: "main",
+        topics: ["Backstage", "shop"],
+        access: "acme/platform",
+        collaborators: [{ user: "user:default/jane", access: "push" }],
+      },
       { files: { "README.md": "# shop\n", "src/index.ts": "export {};\n", "catalog-info.yaml": "kind: Component\n" } },
     );
     const bare = "acme/shop.git";
@@ -142,7 +150,11 @@ describe("publish:github:pull-request", { timeout: 60_000 }, () => {
   it("opens no pull request for files that change nothing when createWhenEmpty is false", async () => {
     github.addRepo("acme", "same", { "a.txt": "a\n" }, "main");
     const action = createPublishGithubPullRequestAction(options());
-    const run = await runAction(action, { repoUrl: `${github.host}?owner=acme&repo=same`, branchName: "noop", title: "Nothing", description: "", createWhenEmpty: false }, { files: { "a.txt": "a\n" } });
+    const run = await runAction(
+      action,
+      { repoUrl: `${github.host}?owner=acme&repo=same`, branchName: "noop", title: "Nothing", description: "", createWhenEmpty: false },
+      { files: { "a.txt": "a\n" } },
+    );
     expect(run.outputs).toEqual({ targetBranchName: "main" });
     expect(github.git.head("acme/same.git", "noop")).toBeUndefined();
     expect(github.pulls.get("acme/same")).toBeUndefined();

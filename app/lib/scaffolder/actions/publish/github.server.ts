@@ -17,8 +17,7 @@ type GithubRepo = { clone_url: string; html_url: string; default_branch?: string
 
 function headers(target: Target): Record<string, string> {
   const { credentials } = target;
-  const authorization =
-    credentials.kind === "token" ? `token ${credentials.token}` : `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
+  const authorization = credentials.kind === "token" ? `token ${credentials.token}` : `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
   return { Accept: "application/vnd.github+json", Authorization: authorization, "X-GitHub-Api-Version": "2022-11-28" };
 }
 
@@ -47,7 +46,10 @@ export function createPublishGithubAction(options: PublishOptions): TemplateActi
     description: "Initializes a git repository of contents in workspace and publishes it to GitHub.",
     supportsDryRun: false,
     examples: [
-      { description: "Initializes a GitHub repository.", example: "steps:\n  - id: publish\n    action: publish:github\n    name: Publish to GitHub\n    input:\n      repoUrl: github.com?repo=repo&owner=owner\n" },
+      {
+        description: "Initializes a GitHub repository.",
+        example: "steps:\n  - id: publish\n    action: publish:github\n    name: Publish to GitHub\n    input:\n      repoUrl: github.com?repo=repo&owner=owner\n",
+      },
       {
         description: "Initializes a public GitHub repository with a description, a default branch and topics.",
         example:
@@ -67,7 +69,11 @@ export function createPublishGithubAction(options: PublishOptions): TemplateActi
           repoUrl: props.repoUrl,
           description: props.description,
           homepage: { title: "Repository Homepage", type: "string" },
-          access: { title: "Repository Access", type: "string", description: "Sets an admin collaborator on the repository. Can either be a user reference different from `owner` in `repoUrl` or team reference, eg. `org/team-name`" },
+          access: {
+            title: "Repository Access",
+            type: "string",
+            description: "Sets an admin collaborator on the repository. Can either be a user reference different from `owner` in `repoUrl` or team reference, eg. `org/team-name`",
+          },
           repoVisibility: { title: "Repository Visibility", type: "string", enum: ["private", "public", "internal"] },
           defaultBranch: props.defaultBranch,
           protectDefaultBranch: { title: "Protect Default Branch", type: "boolean", description: "Protect the default branch after creating the repository. The default value is `true`" },

@@ -16,9 +16,13 @@ afterAll(async () => {
 describe("publish:gitlab", { timeout: 60_000 }, () => {
   it("creates the project in a subgroup and pushes the workspace with the configured author", async () => {
     const action = createPublishGitlabAction({ integrations: { gitlab: [integration()] }, defaultAuthor: { name: "Atrium", email: "atrium@example.com" }, defaultCommitMessage: "Scaffolded" });
-    const run = await runAction(action, { repoUrl: `${gitlab.host}?owner=platform/services&repo=billing`, repoVisibility: "internal", defaultBranch: "main", topics: ["payments"], settings: { description: "Bills" } }, {
-      files: { "README.md": "# billing\n", "src/app.py": "app = 1\n" },
-    });
+    const run = await runAction(
+      action,
+      { repoUrl: `${gitlab.host}?owner=platform/services&repo=billing`, repoVisibility: "internal", defaultBranch: "main", topics: ["payments"], settings: { description: "Bills" } },
+      {
+        files: { "README.md": "# billing\n", "src/app.py": "app = 1\n" },
+      },
+    );
     const bare = "platform/services/billing.git";
     expect(gitlab.git.files(bare, "main")).toEqual(["README.md", "src/app.py"]);
     expect(gitlab.git.git(bare, "log", "-1", "--format=%an <%ae> %s", "main")).toBe("Atrium <atrium@example.com> Scaffolded");

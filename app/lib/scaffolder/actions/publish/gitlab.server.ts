@@ -25,7 +25,10 @@ export function createPublishGitlabAction(options: PublishOptions): TemplateActi
     description: "Initializes a git repository of the content in the workspace, and publishes it to GitLab.",
     supportsDryRun: false,
     examples: [
-      { description: "Initializes a GitLab repository.", example: "steps:\n  - id: publish\n    action: publish:gitlab\n    name: Publish to GitLab\n    input:\n      repoUrl: gitlab.com?repo=project_name&owner=group_name\n" },
+      {
+        description: "Initializes a GitLab repository.",
+        example: "steps:\n  - id: publish\n    action: publish:gitlab\n    name: Publish to GitLab\n    input:\n      repoUrl: gitlab.com?repo=project_name&owner=group_name\n",
+      },
       {
         description: "Initializes a public GitLab repository in a subgroup with topics and a default branch.",
         example:
@@ -47,7 +50,12 @@ export function createPublishGitlabAction(options: PublishOptions): TemplateActi
           skipExisting: { title: "Skip if repository exists", type: "boolean", description: "Do not publish the repository if it already exists. The default value is `false`" },
           token: props.token,
           topics: props.topics,
-          settings: { title: "Project settings", type: "object", description: "Additional project settings, as GitLab's create project API takes them", properties: { description: { type: "string" }, path: { type: "string" } } },
+          settings: {
+            title: "Project settings",
+            type: "object",
+            description: "Additional project settings, as GitLab's create project API takes them",
+            properties: { description: { type: "string" }, path: { type: "string" } },
+          },
         },
       },
       output: {

@@ -19,7 +19,11 @@ export const sourcePath: JsonSchema = {
 export const token: JsonSchema = { title: "Authentication Token", type: "string", description: "The token to use for authorization to the host" };
 export const gitCommitMessage: JsonSchema = { title: "Git Commit Message", type: "string", description: "The initial commit's message; defaults to `initial commit`" };
 export const gitAuthorName: JsonSchema = { title: "Default Author Name", type: "string", description: "The commit's author name; defaults to scaffolder.defaultAuthor.name, else `Scaffolder`" };
-export const gitAuthorEmail: JsonSchema = { title: "Default Author Email", type: "string", description: "The commit's author email; defaults to scaffolder.defaultAuthor.email, else `scaffolder@backstage.io`" };
+export const gitAuthorEmail: JsonSchema = {
+  title: "Default Author Email",
+  type: "string",
+  description: "The commit's author email; defaults to scaffolder.defaultAuthor.email, else `scaffolder@backstage.io`",
+};
 export const topics: JsonSchema = { title: "Topics", type: "array", items: { type: "string" } };
 
 export const remoteUrlOutput: JsonSchema = { title: "A URL to the repository with the provider", type: "string" };
