@@ -152,7 +152,7 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
     if (sub[0] === "pushes" && method === "POST") {
       const refUpdates = Array.isArray(body.refUpdates) ? (body.refUpdates as Array<{ name: string; oldObjectId: string }>) : [];
       const commits = Array.isArray(body.commits)
-        ? (body.commits as Array<{ comment: string; changes: Array<{ changeType: string; item: { path: string }; newContent?: { content: string; contentType: string } }> }>)
+        ? (body.commits as Array<{ comment: string; parents?: string[]; changes: Array<{ changeType: string; item: { path: string }; newContent?: { content: string; contentType: string } }> }>)
         : [];
       if (refUpdates.length !== 1 || commits.length !== 1) return error(response, 400, "A push must update one ref with one commit in this fake.", "InvalidArgumentValueException");
       const [update] = refUpdates;
@@ -169,7 +169,8 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
         if (change.changeType === "delete") files[filePath] = null;
         else files[filePath] = change.newContent?.contentType === "base64encoded" ? Buffer.from(change.newContent.content, "base64").toString("utf8") : (change.newContent?.content ?? "");
       }
-      const parent = current ?? (update.oldObjectId === zero ? undefined : update.oldObjectId);
+      // A new branch's base is its old object id, or the commit's parent when the old id is all zeros.
+      const parent = current ?? (update.oldObjectId === zero ? commits[0].parents?.[0] : update.oldObjectId);
       const { commit } = commitFiles(git, bare, { branch, parent, files, message: commits[0].comment });
       return sendJson(response, 201, {
         pushId: Date.now() % 100000,

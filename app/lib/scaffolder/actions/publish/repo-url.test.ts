@@ -36,7 +36,14 @@ describe("parseRepoUrl", () => {
   });
 
   it("refuses what is not exactly a configured host and a query", () => {
-    for (const value of ["https://github.com?owner=a&repo=b", "github.com/evil?owner=a&repo=b", "evil.com#@github.com?owner=a&repo=b", "a@github.com?owner=a&repo=b", "git hub.com?owner=a&repo=b", ""]) {
+    for (const value of [
+      "https://github.com?owner=a&repo=b",
+      "github.com/evil?owner=a&repo=b",
+      "evil.com#@github.com?owner=a&repo=b",
+      "a@github.com?owner=a&repo=b",
+      "git hub.com?owner=a&repo=b",
+      "",
+    ]) {
       expect(() => parseRepoUrl(value, integrations), value).toThrow(/Invalid repo URL passed to publisher, got/);
     }
     expect(() => parseRepoUrl("localhost:5432?owner=a&repo=b", integrations)).toThrow("No matching integration configuration for host localhost:5432, please check your integrations config");
