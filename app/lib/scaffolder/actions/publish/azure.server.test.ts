@@ -20,12 +20,13 @@ describe("publish:azure", { timeout: 60_000 }, () => {
       action,
       { repoUrl: `${azure.host}?organization=acme&project=platform&repo=orders`, defaultBranch: "main", gitAuthorName: "Jane", gitAuthorEmail: "jane@example.com" },
       {
-        files: { "README.md": "# orders\n", "azure-pipelines.yml": "trigger: [main]\n" },
+        files: { "README.md": "# orders\n", "azure-pipelines.yml": "trigger: [main]\n", ".gitignore": "dist/\n", "dist/bundle.js": "built\n" },
       },
     );
     const repo = azure.repos.find((candidate) => candidate.name === "orders")!;
     const bare = `acme/platform/_git/orders`;
-    expect(azure.git.files(bare, "main")).toEqual(["README.md", "azure-pipelines.yml"]);
+    // What the workspace's .gitignore names stays out, as in Backstage's initRepoAndPush.
+    expect(azure.git.files(bare, "main")).toEqual([".gitignore", "README.md", "azure-pipelines.yml"]);
     expect(azure.git.git(bare, "log", "-1", "--format=%an <%ae> %s", "main")).toBe("Jane <jane@example.com> initial commit");
     expect(run.outputs).toEqual({
       commitHash: azure.git.head(bare, "main"),

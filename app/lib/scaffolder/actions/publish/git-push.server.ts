@@ -145,7 +145,7 @@ export type PushOptions = {
 };
 
 /**
- * Backstage's initRepoAndPush: every file of `dir` as one initial commit on
+ * Backstage's initRepoAndPush: every file of `dir` but what its .gitignore names, as one initial commit on
  * `defaultBranch`, pushed to the remote; returns the commit's hash.
  */
 export async function initRepoAndPush(options: PushOptions): Promise<{ commitHash: string }> {
@@ -155,7 +155,7 @@ export async function initRepoAndPush(options: PushOptions): Promise<{ commitHas
   return withGitDir(async (gitDir) => {
     const base = { gitDir, workTree: options.dir, signal: options.signal, secrets };
     await git(["init", "--quiet", `--initial-branch=${branch}`], { ...base, workTree: undefined });
-    await git(["add", "--all", "--force", "."], base);
+    await git(["add", "--all", "."], base);
     await git(["commit", "--quiet", "--allow-empty", "--no-verify", "-m", options.commitMessage || "initial commit"], { ...base, env: authorEnv(options.author ?? {}) });
     const commitHash = await git(["rev-parse", "HEAD"], base);
     await git(["push", "--quiet", remote.href, `HEAD:refs/heads/${branch}`], { ...base, auth: options.auth });
@@ -201,7 +201,7 @@ export async function commitOverBranchAndPush(options: BranchCommitOptions): Pro
     const parentTree = await git(["rev-parse", "FETCH_HEAD^{tree}"], base);
     // The workspace's files, staged in an index of their own.
     const sourceIndex = path.join(gitDir, "source-index");
-    await git(["add", "--all", "--force", "."], { ...base, workTree: options.dir, env: { GIT_INDEX_FILE: sourceIndex } });
+    await git(["add", "--all", "."], { ...base, workTree: options.dir, env: { GIT_INDEX_FILE: sourceIndex } });
     const staged = await git(["ls-files", "--stage", "-z"], { ...base, workTree: options.dir, env: { GIT_INDEX_FILE: sourceIndex } });
     // The base branch's tree with those files put over it at the target path.
     const targetIndex = path.join(gitDir, "target-index");
