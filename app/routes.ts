@@ -53,7 +53,7 @@ export default [
   ]),
 
   // The scaffolder's REST API, Backstage's paths (routes/api/scaffolder)
-  ...prefix("api/scaffolder/v2", [route("autocomplete/:provider/:resource", "routes/api/scaffolder/autocomplete.ts")]),
+  ...prefix("api/scaffolder/v2", [route("actions", "routes/api/scaffolder/actions.ts"), route("autocomplete/:provider/:resource", "routes/api/scaffolder/autocomplete.ts")]),
 
   // Authentication and permissions
   route("api/auth/.well-known/jwks.json", "routes/api/auth/jwks.ts"),
