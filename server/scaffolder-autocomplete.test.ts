@@ -119,3 +119,13 @@ describe("POST /api/scaffolder/v2/autocomplete/:provider/:resource", () => {
     expect(server.output()).not.toContain("wrong-secret-token");
   });
 });
+
+describe("the publishers", () => {
+  it("are installed actions, listed with their schemas by GET /api/scaffolder/v2/actions", async () => {
+    const response = await fetch(`${server.url}/api/scaffolder/v2/actions`, { headers: API_AUTHORIZATION });
+    const actions = (await response.json()) as Array<{ id: string; schema: { input?: { required?: string[] } } }>;
+    for (const id of ["publish:github", "publish:github:pull-request", "publish:gitlab", "publish:azure", "publish:bitbucketCloud"]) {
+      expect(actions.find((action) => action.id === id)?.schema.input?.required).toContain("repoUrl");
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { InputError } from "../../../errors";
 import type { TemplateAction } from "../types";
 import { commitAuthor, commitMessage, redactError, resolveTarget, str, type PublishOptions, type Target } from "./common.server";
 import { initRepoAndPush, repoSourceDirectory, type GitAuth } from "./git-push.server";
@@ -64,6 +65,8 @@ export function createPublishBitbucketCloudAction(options: PublishOptions): Temp
       const target = resolveTarget(options, context, "bitbucketCloud");
       const { input } = context;
       const { workspace, project, repo } = target.spec;
+      if (!workspace) throw new InputError(`Invalid URL provider was included in the repo URL to create ${String(input.repoUrl)}, missing workspace`);
+      if (!project) throw new InputError(`Invalid URL provider was included in the repo URL to create ${String(input.repoUrl)}, missing project`);
       const defaultBranch = str(input.defaultBranch) ?? "master";
       try {
         const result = await context.checkpoint({
@@ -72,7 +75,7 @@ export function createPublishBitbucketCloudAction(options: PublishOptions): Temp
             const { integration } = target;
             const { data } = await scmRequest<Created>(integration, {
               method: "POST",
-              path: `repositories/${encodeURIComponent(workspace!)}/${encodeURIComponent(repo)}`,
+              path: `repositories/${encodeURIComponent(workspace)}/${encodeURIComponent(repo)}`,
               headers: bitbucketCloudHeaders(target),
               body: { scm: "git", description: str(input.description) ?? "", is_private: (str(input.repoVisibility) ?? "private") === "private", project: { key: project } },
               signal: context.signal,
