@@ -57,6 +57,7 @@ export default [
     route("templates/:namespace/:kind/:name/parameter-schema", "routes/api/scaffolder/parameter-schema.ts"),
     route("templating-extensions", "routes/api/scaffolder/templating-extensions.ts"),
     route("actions", "routes/api/scaffolder/actions.ts"),
+    route("autocomplete/:provider/:resource", "routes/api/scaffolder/autocomplete.ts"),
   ]),
 
   // Authentication and permissions

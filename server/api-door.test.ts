@@ -87,6 +87,7 @@ catalog:
       key: "theme",
       provider: "oidc",
       pluginId: "catalog",
+      resource: "groups",
       "*": "nothing/here",
     };
     // Bodies that would do something with credentials, so a refusal is what keeps them from it.

@@ -10,6 +10,7 @@ import type { Logger } from "./logger.server";
 import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
 import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
 import { createScaffolderActions } from "./scaffolder/actions/actions.server";
+import { publishActions } from "./scaffolder/actions/publish/index.server";
 import type { ActionRegistry } from "./scaffolder/actions/registry.server";
 import type { TaskWorkspaces } from "./scaffolder/actions/workspace.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
@@ -50,6 +51,8 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     scheduler: scheduler.forPlugin("catalog"),
   });
   const scaffolder = createScaffolderActions({ config: options.config.config, catalog });
+  // The publishers to remote source hosts; scaffolder.defaultAuthor and defaultCommitMessage join once the config declares them.
+  for (const action of publishActions({ integrations: options.config.config.integrations })) scaffolder.actions.register(action);
   return {
     authProviders: createAuthProviders({ config: options.config.config, backendBaseUrl: backendBaseUrlOf(options.config.config), db: options.database.db }),
     catalog,

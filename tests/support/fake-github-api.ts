@@ -1,0 +1,387 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { basicCredentials, commitFiles, createGitRepos, readJson, sendJson, type GitRepos } from "./git-smart-http";
+
+// A faithful fake of GitHub on 127.0.0.1: the REST API under /api/v3 (as
+// GitHub Enterprise serves it, so the integration is `host: 127.0.0.1:<port>`
+// with `apiBaseUrl: <url>/api/v3`) with GitHub's paths, status codes and
+// bodies for what Atrium calls, and every repository it holds as a real bare
+// repository served over git's smart HTTP at `<url>/<owner>/<repo>.git` by
+// `git http-backend`. Tokens are checked: the REST API takes
+// `Authorization: token|Bearer <t>`, git takes Basic with the token as password.
+
+export type FakeGithubAccount = { login: string; type: "User" | "Organization"; teams?: string[] };
+export type FakeGithubRepo = {
+  owner: string;
+  name: string;
+  private: boolean;
+  visibility: string;
+  description: string | null;
+  homepage: string | null;
+  default_branch: string;
+  topics: string[];
+  collaborators: Record<string, string>;
+  teams: Record<string, string>;
+  protections: Record<string, unknown>;
+  created: Record<string, unknown>;
+};
+export type FakePull = { number: number; title: string; body: string | null; head: string; base: string; draft: boolean; state: string; reviewers: string[]; team_reviewers: string[] };
+
+export type FakeGithubApi = {
+  url: string;
+  host: string;
+  apiBaseUrl: string;
+  git: GitRepos;
+  /** The token the authenticated user holds; any other is refused with 401. */
+  token: string;
+  user: string;
+  accounts: Map<string, FakeGithubAccount>;
+  repos: Map<string, FakeGithubRepo>;
+  pulls: Map<string, FakePull[]>;
+  /** Every request: method, path with query, and its Authorization header. */
+  requests: Array<{ method: string; path: string; authorization?: string }>;
+  /** A repository with files on its default branch, as if pushed earlier. */
+  addRepo(owner: string, name: string, files?: Record<string, string>, defaultBranch?: string): void;
+  close(): Promise<void>;
+};
+
+const API = "/api/v3";
+
+export async function startFakeGithubApi(options: { token?: string; user?: string; orgs?: Array<{ login: string; teams?: string[] }> } = {}): Promise<FakeGithubApi> {
+  const token = options.token ?? "ghp_fake_token_0123456789";
+  const user = options.user ?? "octocat";
+  const git = createGitRepos();
+  const accounts = new Map<string, FakeGithubAccount>([[user.toLowerCase(), { login: user, type: "User" }]]);
+  for (const org of options.orgs ?? []) accounts.set(org.login.toLowerCase(), { login: org.login, type: "Organization", teams: org.teams ?? [] });
+  const repos = new Map<string, FakeGithubRepo>();
+  const pulls = new Map<string, FakePull[]>();
+  const requests: FakeGithubApi["requests"] = [];
+  let url = "";
+
+  const key = (owner: string, name: string) => `${owner}/${name}`.toLowerCase();
+  const notFound = (response: ServerResponse) => sendJson(response, 404, { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" });
+  const validation = (response: ServerResponse, message: string, errors: unknown[] = []) =>
+    sendJson(response, 422, { message, errors, documentation_url: "https://docs.github.com/rest", status: "422" });
+
+  function repoBody(repo: FakeGithubRepo) {
+    const full = `${repo.owner}/${repo.name}`;
+    const owner = accounts.get(repo.owner.toLowerCase());
+    return {
+      id: [...repos.keys()].indexOf(key(repo.owner, repo.name)) + 1,
+      name: repo.name,
+      full_name: full,
+      private: repo.private,
+      visibility: repo.visibility,
+      owner: { login: repo.owner, type: owner?.type ?? "User" },
+      html_url: `${url}/${full}`,
+      description: repo.description,
+      homepage: repo.homepage,
+      url: `${url}${API}/repos/${full}`,
+      clone_url: `${url}/${full}.git`,
+      git_url: `git://${url.replace(/^https?:\/\//, "")}/${full}.git`,
+      default_branch: repo.default_branch,
+      topics: repo.topics,
+    };
+  }
+
+  function createRepo(owner: string, body: Record<string, unknown>, response: ServerResponse, asOrg: boolean) {
+    const name = typeof body.name === "string" ? body.name : "";
+    if (!/^[A-Za-z0-9._-]+$/.test(name)) return validation(response, "Repository creation failed.", [{ resource: "Repository", code: "custom", field: "name", message: "name is invalid" }]);
+    if (repos.has(key(owner, name))) {
+      return validation(response, "Repository creation failed.", [{ resource: "Repository", code: "custom", field: "name", message: "name already exists on this account" }]);
+    }
+    const visibility = asOrg && typeof body.visibility === "string" ? body.visibility : body.private === false ? "public" : "private";
+    const repo: FakeGithubRepo = {
+      owner: accounts.get(owner.toLowerCase())?.login ?? owner,
+      name,
+      private: visibility !== "public",
+      visibility,
+      description: typeof body.description === "string" ? body.description : null,
+      homepage: typeof body.homepage === "string" ? body.homepage : null,
+      default_branch: "main",
+      topics: [],
+      collaborators: {},
+      teams: {},
+      protections: {},
+      created: body,
+    };
+    repos.set(key(owner, name), repo);
+    git.create(`${repo.owner}/${name}.git`, "main");
+    sendJson(response, 201, repoBody(repo));
+  }
+
+  const authorized = (request: IncomingMessage) => {
+    const header = request.headers.authorization ?? "";
+    const match = /^(?:token|bearer)\s+(.+)$/i.exec(header);
+    return match?.[1] === token;
+  };
+
+  async function api(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) {
+    if (!authorized(request)) return sendJson(response, 401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" });
+    const method = request.method ?? "GET";
+    const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+    const body = method === "GET" ? {} : await readJson(request);
+
+    if (method === "GET" && parts[0] === "user" && parts.length === 1) return sendJson(response, 200, { login: user, type: "User" });
+    if (method === "GET" && parts[0] === "user" && parts[1] === "repos") {
+      const mine = [...repos.values()].filter((repo) => repo.owner.toLowerCase() === user.toLowerCase() || repo.collaborators[user] || accounts.get(repo.owner.toLowerCase())?.type === "Organization");
+      const perPage = Number(query.get("per_page") ?? 30);
+      const page = Number(query.get("page") ?? 1);
+      const slice = mine.slice((page - 1) * perPage, page * perPage);
+      const headers: Record<string, string> = {};
+      if (page * perPage < mine.length) headers.Link = `<${url}${API}/user/repos?per_page=${perPage}&page=${page + 1}>; rel="next"`;
+      return sendJson(response, 200, slice.map(repoBody), headers);
+    }
+    if (method === "POST" && parts[0] === "user" && parts[1] === "repos" && parts.length === 2) return createRepo(user, body, response, false);
+    if (method === "GET" && parts[0] === "users" && parts.length === 2) {
+      const account = accounts.get(parts[1].toLowerCase());
+      return account ? sendJson(response, 200, { login: account.login, type: account.type }) : notFound(response);
+    }
+    if (parts[0] === "orgs" && parts.length >= 2) {
+      const org = accounts.get(parts[1].toLowerCase());
+      if (!org || org.type !== "Organization") return notFound(response);
+      if (method === "POST" && parts[2] === "repos" && parts.length === 3) return createRepo(org.login, body, response, true);
+      if (method === "GET" && parts[2] === "teams" && parts.length === 4) {
+        return org.teams?.includes(parts[3]) ? sendJson(response, 200, { slug: parts[3], name: parts[3] }) : notFound(response);
+      }
+      // PUT /orgs/{org}/teams/{team}/repos/{owner}/{repo}
+      if (method === "PUT" && parts[2] === "teams" && parts[4] === "repos" && parts.length === 7) {
+        const repo = repos.get(key(parts[5], parts[6]));
+        if (!repo || !org.teams?.includes(parts[3])) return notFound(response);
+        repo.teams[parts[3]] = String(body.permission ?? "push");
+        response.writeHead(204).end();
+        return;
+      }
+      return notFound(response);
+    }
+    if (parts[0] === "repos" && parts.length >= 3) {
+      const repo = repos.get(key(parts[1], parts[2]));
+      if (!repo) return notFound(response);
+      const bare = `${repo.owner}/${repo.name}.git`;
+      const rest = parts.slice(3);
+      if (method === "GET" && rest.length === 0) return sendJson(response, 200, repoBody(repo));
+      if (method === "PUT" && rest[0] === "topics") {
+        repo.topics = Array.isArray(body.names) ? body.names.map(String) : [];
+        return sendJson(response, 200, { names: repo.topics });
+      }
+      if (method === "PUT" && rest[0] === "collaborators" && rest.length === 2) {
+        repo.collaborators[rest[1]] = String(body.permission ?? "push");
+        return sendJson(response, 201, { id: 1, repository: repoBody(repo), invitee: { login: rest[1] }, permissions: repo.collaborators[rest[1]] });
+      }
+      if (method === "PUT" && rest[0] === "branches" && rest[2] === "protection") {
+        if (!git.head(bare, rest[1])) return sendJson(response, 404, { message: "Branch not found", documentation_url: "https://docs.github.com/rest", status: "404" });
+        repo.protections[rest[1]] = body;
+        return sendJson(response, 200, { url: `${url}${API}/repos/${repo.owner}/${repo.name}/branches/${rest[1]}/protection` });
+      }
+      // Git references: GET git/ref/heads/{branch} (and the older git/refs/heads/{branch}), POST git/refs.
+      if (method === "GET" && rest[0] === "git" && (rest[1] === "ref" || rest[1] === "refs") && rest.length >= 4) {
+        const ref = rest.slice(2).join("/");
+        const sha = ref.startsWith("heads/") ? git.head(bare, ref.slice("heads/".length)) : undefined;
+        if (!sha) return notFound(response);
+        return sendJson(response, 200, refBody(repo, ref, sha));
+      }
+      if (method === "POST" && rest[0] === "git" && rest[1] === "refs" && rest.length === 2) {
+        const ref = typeof body.ref === "string" ? body.ref : "";
+        const sha = typeof body.sha === "string" ? body.sha : "";
+        if (!/^refs\/heads\/[^\s]+$/.test(ref) || !/^[0-9a-f]{40}$/.test(sha)) return validation(response, "Reference name is invalid");
+        const branch = ref.slice("refs/heads/".length);
+        if (git.head(bare, branch)) return validation(response, "Reference already exists");
+        try {
+          git.git(bare, "cat-file", "-e", `${sha}^{commit}`);
+        } catch {
+          return validation(response, "Object does not exist");
+        }
+        git.git(bare, "update-ref", ref, sha);
+        return sendJson(response, 201, refBody(repo, ref.slice("refs/".length), sha));
+      }
+      // Contents: GET and PUT /repos/{owner}/{repo}/contents/{path}
+      if (rest[0] === "contents" && rest.length >= 2) {
+        const filePath = rest.slice(1).join("/");
+        if (method === "GET") {
+          const ref = query.get("ref") ?? repo.default_branch;
+          try {
+            const sha = git.git(bare, "rev-parse", `${ref}:${filePath}`);
+            const content = Buffer.from(git.show(bare, `${ref}:${filePath}`));
+            return sendJson(response, 200, {
+              type: "file",
+              encoding: "base64",
+              size: content.byteLength,
+              name: filePath.split("/").pop(),
+              path: filePath,
+              sha,
+              content: content.toString("base64"),
+              html_url: `${url}/${repo.owner}/${repo.name}/blob/${ref}/${filePath}`,
+            });
+          } catch {
+            return notFound(response);
+          }
+        }
+        if (method === "PUT") {
+          const branch = typeof body.branch === "string" ? body.branch : repo.default_branch;
+          if (typeof body.message !== "string" || typeof body.content !== "string") return validation(response, 'Invalid request.\n\n"message" and "content" weren\'t supplied.');
+          const parent = git.head(bare, branch);
+          if (!parent) return sendJson(response, 404, { message: `Branch ${branch} not found`, documentation_url: "https://docs.github.com/rest", status: "404" });
+          let existing: string | undefined;
+          try {
+            existing = git.git(bare, "rev-parse", `${parent}:${filePath}`);
+          } catch {
+            existing = undefined;
+          }
+          if (existing && body.sha === undefined) return validation(response, 'Invalid request.\n\n"sha" wasn\'t supplied.');
+          if (existing && body.sha !== existing)
+            return sendJson(response, 409, { message: `${filePath} does not match ${String(body.sha)}`, documentation_url: "https://docs.github.com/rest", status: "409" });
+          const text = Buffer.from(body.content, "base64").toString("utf8");
+          const { commit, blobs } = commitFiles(git, bare, { branch, parent, files: { [filePath]: text }, message: body.message });
+          return sendJson(response, existing ? 200 : 201, {
+            content: { name: filePath.split("/").pop(), path: filePath, sha: blobs[filePath], html_url: `${url}/${repo.owner}/${repo.name}/blob/${branch}/${filePath}` },
+            commit: { sha: commit, message: body.message, html_url: `${url}/${repo.owner}/${repo.name}/commit/${commit}` },
+          });
+        }
+      }
+      // Pull requests
+      if (rest[0] === "pulls") {
+        const list = pulls.get(key(repo.owner, repo.name)) ?? [];
+        if (method === "GET" && rest.length === 1)
+          return sendJson(
+            response,
+            200,
+            list.map((pull) => pullBody(repo, pull)),
+          );
+        if (method === "POST" && rest.length === 1) {
+          const head = typeof body.head === "string" ? body.head.replace(/^[^:]+:/, "") : "";
+          const base = typeof body.base === "string" ? body.base : repo.default_branch;
+          if (typeof body.title !== "string" || !body.title) return validation(response, "Validation Failed", [{ resource: "PullRequest", field: "title", code: "missing_field" }]);
+          const headSha = git.head(bare, head);
+          const baseSha = git.head(bare, base);
+          if (!headSha) return validation(response, "Validation Failed", [{ resource: "PullRequest", field: "head", code: "invalid" }]);
+          if (!baseSha) return validation(response, "Validation Failed", [{ resource: "PullRequest", field: "base", code: "invalid" }]);
+          if (headSha === baseSha) return validation(response, "Validation Failed", [{ resource: "PullRequest", code: "custom", message: `No commits between ${base} and ${head}` }]);
+          if (list.some((pull) => pull.head === head && pull.state === "open")) {
+            return validation(response, "Validation Failed", [{ resource: "PullRequest", code: "custom", message: `A pull request already exists for ${repo.owner}:${head}.` }]);
+          }
+          const number = [...pulls.values()].reduce((sum, pulls) => sum + pulls.length, 0) + 1;
+          const pull: FakePull = {
+            number,
+            title: body.title,
+            body: typeof body.body === "string" ? body.body : null,
+            head,
+            base,
+            draft: body.draft === true,
+            state: "open",
+            reviewers: [],
+            team_reviewers: [],
+          };
+          pulls.set(key(repo.owner, repo.name), [...list, pull]);
+          return sendJson(response, 201, pullBody(repo, pull));
+        }
+        const pull = list.find((candidate) => String(candidate.number) === rest[1]);
+        if (!pull) return notFound(response);
+        if (method === "GET" && rest.length === 2) return sendJson(response, 200, pullBody(repo, pull));
+        if (method === "POST" && rest[2] === "requested_reviewers") {
+          pull.reviewers.push(...(Array.isArray(body.reviewers) ? body.reviewers.map(String) : []));
+          pull.team_reviewers.push(...(Array.isArray(body.team_reviewers) ? body.team_reviewers.map(String) : []));
+          return sendJson(response, 201, pullBody(repo, pull));
+        }
+      }
+    }
+    return notFound(response);
+  }
+
+  function refBody(repo: FakeGithubRepo, ref: string, sha: string) {
+    return {
+      ref: `refs/${ref}`,
+      node_id: "REF",
+      url: `${url}${API}/repos/${repo.owner}/${repo.name}/git/refs/${ref}`,
+      object: { sha, type: "commit", url: `${url}${API}/repos/${repo.owner}/${repo.name}/git/commits/${sha}` },
+    };
+  }
+
+  function pullBody(repo: FakeGithubRepo, pull: FakePull) {
+    return {
+      id: pull.number,
+      number: pull.number,
+      state: pull.state,
+      title: pull.title,
+      body: pull.body,
+      draft: pull.draft,
+      html_url: `${url}/${repo.owner}/${repo.name}/pull/${pull.number}`,
+      url: `${url}${API}/repos/${repo.owner}/${repo.name}/pulls/${pull.number}`,
+      head: { ref: pull.head, sha: git.head(`${repo.owner}/${repo.name}.git`, pull.head) },
+      base: { ref: pull.base, sha: git.head(`${repo.owner}/${repo.name}.git`, pull.base) },
+      requested_reviewers: pull.reviewers.map((login) => ({ login })),
+      requested_teams: pull.team_reviewers.map((slug) => ({ slug })),
+    };
+  }
+
+  function gitRoute(request: IncomingMessage, response: ServerResponse, path: string, query: string) {
+    const match = /^\/([^/]+)\/([^/]+?)\.git(\/.*)$/.exec(path);
+    if (!match || !repos.has(key(match[1], match[2]))) return false;
+    const credentials = basicCredentials(request.headers.authorization);
+    const pushing = path.endsWith("/git-receive-pack") || query.includes("service=git-receive-pack");
+    const repo = repos.get(key(match[1], match[2]))!;
+    // Reading a public repository needs nothing; anything else needs the token.
+    if ((pushing || repo.private) && credentials?.password !== token) {
+      response.writeHead(401, { "WWW-Authenticate": 'Basic realm="GitHub"', "Content-Type": "text/plain" }).end("Invalid username or token.");
+      return true;
+    }
+    git.serve(request, response, `${repo.owner}/${repo.name}.git${match[3]}`, query);
+    return true;
+  }
+
+  const server: Server = createServer((request, response) => {
+    const raw = request.url ?? "/";
+    const [path, query = ""] = raw.split("?");
+    requests.push({ method: request.method ?? "GET", path: raw, authorization: request.headers.authorization });
+    if (path.startsWith(`${API}/`)) {
+      api(request, response, path.slice(API.length), new URLSearchParams(query)).catch((error: unknown) => {
+        if (!response.headersSent) sendJson(response, 400, { message: `Problems parsing JSON: ${String(error)}` });
+      });
+      return;
+    }
+    if (gitRoute(request, response, path, query)) return;
+    response.writeHead(404, { "Content-Type": "text/plain" }).end("Not Found");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    host: `127.0.0.1:${port}`,
+    apiBaseUrl: `${url}${API}`,
+    git,
+    token,
+    user,
+    accounts,
+    repos,
+    pulls,
+    requests,
+    addRepo(owner, name, files = {}, defaultBranch = "main") {
+      const repo: FakeGithubRepo = {
+        owner,
+        name,
+        private: false,
+        visibility: "public",
+        description: null,
+        homepage: null,
+        default_branch: defaultBranch,
+        topics: [],
+        collaborators: {},
+        teams: {},
+        protections: {},
+        created: {},
+      };
+      repos.set(key(owner, name), repo);
+      if (!accounts.has(owner.toLowerCase())) accounts.set(owner.toLowerCase(), { login: owner, type: "Organization", teams: [] });
+      git.create(`${owner}/${name}.git`, defaultBranch);
+      if (Object.keys(files).length) commitFiles(git, `${owner}/${name}.git`, { branch: defaultBranch, files, message: "Initial commit" });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          git.remove();
+          resolve();
+        });
+      }),
+  };
+}
