@@ -8,6 +8,8 @@ import { backendBaseUrlOf, internalBaseUrlOf, publicConfigOf, type PublicConfig 
 import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
+import { localGitFromConfig } from "./scaffolder/actions/git/local-git-config.server";
+import type { LocalGit } from "./scaffolder/actions/git/local-git.server";
 import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
@@ -22,6 +24,8 @@ export type Services = {
   database: AtriumDatabase;
   discovery: Discovery;
   externalAccess: ExternalAccess;
+  /** The embedded default's git host: publish:git's repositories, browsed at /git and read by the catalog. */
+  localGit: LocalGit;
   logger: Logger;
   permissions: PermissionService;
   /** Every background task; server/app.ts starts and stops it with the app. */
@@ -33,6 +37,7 @@ export type Services = {
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
   const permissions = createPermissionService(options.config.config.permission);
   const scheduler = createScheduler({ db: options.database.db, logger: options.logger });
+  const localGit = localGitFromConfig(options.config.config, options.rootDir);
   return {
     authProviders: createAuthProviders({ config: options.config.config, backendBaseUrl: backendBaseUrlOf(options.config.config), db: options.database.db }),
     catalog: createCatalog({
@@ -43,6 +48,7 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
       logger: options.logger,
       permissions,
       scheduler: scheduler.forPlugin("catalog"),
+      ownRepositories: localGit,
     }),
     config: options.config,
     publicConfig: publicConfigOf(options.config.config),
@@ -53,6 +59,7 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
       endpoints: options.config.config.discovery.endpoints,
     }),
     externalAccess: createExternalAccess(options.config.config.backend.auth?.externalAccess ?? []),
+    localGit,
     logger: options.logger,
     permissions,
     scheduler,
