@@ -31,6 +31,13 @@ export default [
   // Keep the stars this browser made as a guest, after signing in
   route("settings/guest-stars/keep", "routes/settings/keep-guest-stars.ts"),
 
+  // The embedded default's git host (publish:git): its repositories' pages,
+  // and `git clone {baseUrl}/git/:owner/:repo.git`, read-only (upload-pack only)
+  route("git", "routes/git/index.tsx"),
+  route("git/:owner/:repo/info/refs", "routes/git/info-refs.ts"),
+  route("git/:owner/:repo/git-upload-pack", "routes/git/upload-pack.ts"),
+  route("git/:owner/:repo/*", "routes/git/repository.tsx"),
+
   // Development only: the UI kit's gallery (404 outside the development auth environment)
   route("dev/ui-kit", "routes/dev/ui-kit.tsx"),
 

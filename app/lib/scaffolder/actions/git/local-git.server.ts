@@ -152,7 +152,7 @@ export function createLocalGit(options: LocalGitOptions) {
         return { name, path: filePath ? `${filePath}/${name}` : name, mode, type: type as TreeEntry["type"], size: size === "-" ? undefined : Number(size) };
       });
     // Folders first, then files, each by name, as source hosts list them.
-    return entries.sort((a, b) => (a.type === "tree") !== (b.type === "tree") ? (a.type === "tree" ? -1 : 1) : a.name.localeCompare(b.name));
+    return entries.sort((a, b) => ((a.type === "tree") !== (b.type === "tree") ? (a.type === "tree" ? -1 : 1) : a.name.localeCompare(b.name)));
   }
 
   async function readBlob(dir: string, commit: string, filePath: string, maxBytes: number): Promise<Buffer> {

@@ -140,9 +140,7 @@ describe("publish:git", () => {
     );
     await expect(action.handler(contextFor({ repoUrl: "localhost?repo=r" }).ctx)).rejects.toThrow("Invalid repo URL passed to publisher: localhost?repo=r, missing owner");
     await expect(action.handler(contextFor({ repoUrl: "localhost?owner=o&repo=r", defaultBranch: "../main" }).ctx)).rejects.toThrow("Invalid branch name '../main'");
-    await expect(action.handler(contextFor({ repoUrl: "localhost?owner=o&repo=r", sourcePath: "../" }).ctx)).rejects.toThrow(
-      "Relative path is not allowed to refer to a directory outside its parent",
-    );
+    await expect(action.handler(contextFor({ repoUrl: "localhost?owner=o&repo=r", sourcePath: "../" }).ctx)).rejects.toThrow("Relative path is not allowed to refer to a directory outside its parent");
     await symlink(dir, path.join(workspace, "escape"));
     await expect(action.handler(contextFor({ repoUrl: "localhost?owner=o&repo=r", sourcePath: "escape" }).ctx)).rejects.toThrow(
       "Relative path is not allowed to refer to a directory outside its parent",
