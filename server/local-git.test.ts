@@ -107,6 +107,12 @@ describe("the repository pages", () => {
     expect(byCommit.status).toBe(200);
   });
 
+  it("open the repository from its clone URL, as a template's Repository link does", async () => {
+    const response = await env.get("/git/platform/petstore.git");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/git/platform/petstore");
+  });
+
   it("answer 404 for what is not there, and never read outside the repository", async () => {
     for (const missing of [
       "/git/platform/unknown",
@@ -167,6 +173,17 @@ describe("cloning over HTTP", () => {
 });
 
 describe("the catalog", () => {
+  it("holds the example catalog's software templates, without processing errors", async () => {
+    for (const name of ["node-service", "react-website", "typescript-library", "docs-site"]) {
+      const template = await eventually(async () => {
+        const found = await env.get(`/api/catalog/entities/by-name/template/default/${name}`, { headers: API_AUTHORIZATION });
+        return found.ok ? ((await found.json()) as { spec: { type: string }; relations: Array<{ type: string; targetRef: string }>; status?: { items?: unknown[] } }) : undefined;
+      }, `the ${name} template`);
+      expect(template.status?.items ?? []).toEqual([]);
+      expect(template.relations).toContainEqual(expect.objectContaining({ type: "ownedBy", targetRef: expect.stringMatching(/^group:default\//) }));
+    }
+  });
+
   it("registers a component from its portal URL, read from the repository on disk", async () => {
     const target = `${BASE_URL}/git/platform/petstore/blob/main/catalog-info.yaml`;
     const response = await env.get("/api/catalog/locations", {

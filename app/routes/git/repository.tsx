@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/repository";
 import { CodeBlock } from "~/components/ui/code-block";
 import { CopyTextButton } from "~/components/ui/copy-text-button";
@@ -9,7 +10,8 @@ import { useTranslation } from "~/components/ui/root-data";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { getRequestContext } from "~/lib/context.server";
 import { createTranslator } from "~/lib/i18n/i18n";
-import { loadRepositoryView, type RepositoryView } from "~/lib/scaffolder/actions/git/browse.server";
+import { loadRepositoryView, repositoryPath, type RepositoryView } from "~/lib/scaffolder/actions/git/browse.server";
+import { repoOfCloneSegment } from "~/lib/scaffolder/actions/git/http-backend.server";
 
 // /git/:owner/:repo, /git/:owner/:repo/tree/{ref}/{path} and
 // /git/:owner/:repo/blob/{ref}/{path}: a repository of the portal's own git
@@ -20,6 +22,9 @@ import { loadRepositoryView, type RepositoryView } from "~/lib/scaffolder/action
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireIdentity(context);
   const app = getRequestContext(context);
+  // The clone URL (publish:git's remoteUrl, a template's "Repository" link) opens the repository, as on GitHub.
+  const cloneName = repoOfCloneSegment(params.repo);
+  if (cloneName && !params["*"]) throw redirect(repositoryPath(params.owner, cloneName));
   return loadRepositoryView(app.localGit, { owner: params.owner, repo: params.repo, splat: params["*"] ?? "" });
 }
 
