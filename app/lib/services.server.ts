@@ -10,7 +10,11 @@ import type { Logger } from "./logger.server";
 import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
 import { localGitFromConfig } from "./scaffolder/actions/git/local-git-config.server";
 import type { LocalGit } from "./scaffolder/actions/git/local-git.server";
+import { createPublishGitAction } from "./scaffolder/actions/git/publish-git.server";
 import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
+import { createScaffolderActions } from "./scaffolder/actions/actions.server";
+import type { ActionRegistry } from "./scaffolder/actions/registry.server";
+import type { TaskWorkspaces } from "./scaffolder/actions/workspace.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
@@ -30,6 +34,10 @@ export type Services = {
   permissions: PermissionService;
   /** Every background task; server/app.ts starts and stops it with the app. */
   scheduler: Scheduler;
+  /** The scaffolder's actions, by id; the task runner takes them from here. */
+  scaffolderActions: ActionRegistry;
+  /** The scaffolder tasks' working directories. */
+  scaffolderWorkspaces: TaskWorkspaces;
   tokens: TokenService;
   userSettings: UserSettingsService;
 };
@@ -38,18 +46,23 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
   const permissions = createPermissionService(options.config.config.permission);
   const scheduler = createScheduler({ db: options.database.db, logger: options.logger });
   const localGit = localGitFromConfig(options.config.config, options.rootDir);
+  const catalog = createCatalog({
+    db: options.database.db,
+    readDb: options.database.readDb,
+    config: options.config.config,
+    rootDir: options.rootDir,
+    logger: options.logger,
+    permissions,
+    scheduler: scheduler.forPlugin("catalog"),
+    ownRepositories: localGit,
+  });
+  const scaffolder = createScaffolderActions({ config: options.config.config, catalog, ownRepositories: localGit });
+  scaffolder.actions.register(
+    createPublishGitAction({ localGit, defaultAuthor: options.config.config.scaffolder.defaultAuthor, defaultCommitMessage: options.config.config.scaffolder.defaultCommitMessage }),
+  );
   return {
     authProviders: createAuthProviders({ config: options.config.config, backendBaseUrl: backendBaseUrlOf(options.config.config), db: options.database.db }),
-    catalog: createCatalog({
-      db: options.database.db,
-      readDb: options.database.readDb,
-      config: options.config.config,
-      rootDir: options.rootDir,
-      logger: options.logger,
-      permissions,
-      scheduler: scheduler.forPlugin("catalog"),
-      ownRepositories: localGit,
-    }),
+    catalog,
     config: options.config,
     publicConfig: publicConfigOf(options.config.config),
     database: options.database,
@@ -63,6 +76,8 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     logger: options.logger,
     permissions,
     scheduler,
+    scaffolderActions: scaffolder.actions,
+    scaffolderWorkspaces: scaffolder.workspaces,
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
   };
