@@ -209,10 +209,12 @@ export function createWorkflowRunner(options: {
           });
           try {
             await untilSettledOrAborted(handler, signal);
+          } catch (error) {
+            if (stepDeadline.aborted && !taskSignal.aborted) throw new Error(`Step ${step.name} timed out after ${stepMs} ms`);
+            throw error;
           } finally {
             await flush();
           }
-          if (stepDeadline.aborted) throw new Error(`Step ${step.name} timed out after ${stepMs} ms`);
         }
         return stepOutput as JsonObject;
       }
