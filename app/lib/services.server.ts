@@ -15,6 +15,8 @@ import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
 import { createScaffolderActions } from "./scaffolder/actions/actions.server";
 import type { ActionRegistry } from "./scaffolder/actions/registry.server";
 import type { TaskWorkspaces } from "./scaffolder/actions/workspace.server";
+import { createScaffolder, type Scaffolder } from "./scaffolder/scaffolder.server";
+import { createScaffolderTemplater } from "./scaffolder/templating/index.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
@@ -38,6 +40,8 @@ export type Services = {
   scaffolderActions: ActionRegistry;
   /** The scaffolder tasks' working directories. */
   scaffolderWorkspaces: TaskWorkspaces;
+  /** The scaffolder's tasks and dry-runs: what the task pages, the wizard and /api/scaffolder/v2 call. */
+  scaffolder: Scaffolder;
   tokens: TokenService;
   userSettings: UserSettingsService;
 };
@@ -78,6 +82,16 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     scheduler,
     scaffolderActions: scaffolder.actions,
     scaffolderWorkspaces: scaffolder.workspaces,
+    scaffolder: createScaffolder({
+      db: options.database.db,
+      logger: options.logger,
+      permissions,
+      catalog: catalog.entities,
+      actions: scaffolder.actions,
+      templater: createScaffolderTemplater({ integrations: options.config.config.integrations }),
+      workspaces: scaffolder.workspaces,
+      scheduler: scheduler.forPlugin("scaffolder"),
+    }),
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
   };
