@@ -212,3 +212,59 @@ describe("the catalog", () => {
     expect(body).toContain("Unable to read http://localhost:7007/git/platform/petstore/blob/main/missing.yaml, not found");
   });
 });
+
+describe("an example template, end to end on the embedded default", () => {
+  it("runs node-service through POST /api/scaffolder/v2/tasks: a repository on /git and the component in the catalog", async () => {
+    const api = (pathname: string, init: RequestInit = {}) =>
+      env.get(pathname, { ...init, headers: { ...API_AUTHORIZATION, "content-type": "application/json", ...(init.headers as Record<string, string>) } });
+    await eventually(async () => (await api("/api/catalog/entities/by-name/template/default/node-service")).ok, "the node-service template");
+    const created = await api("/api/scaffolder/v2/tasks", {
+      method: "POST",
+      body: JSON.stringify({
+        templateRef: "template:default/node-service",
+        values: {
+          name: "rent-reminder-service",
+          description: "Sends rent reminders",
+          owner: "group:default/payments-team",
+          lifecycle: "experimental",
+          port: 8081,
+          repoUrl: "localhost?owner=payments-team&repo=rent-reminder-service",
+        },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    type Task = { status: string };
+    const task = await eventually(
+      async () => {
+        const current = (await (await api(`/api/scaffolder/v2/tasks/${id}`)).json()) as Task;
+        if (current.status === "failed" || current.status === "cancelled") {
+          throw new Error(`task ${current.status}: ${await (await api(`/api/scaffolder/v2/tasks/${id}/events`)).text()}`);
+        }
+        return current.status === "completed" ? current : undefined;
+      },
+      "the task to complete",
+      60_000,
+    );
+    expect(task.status).toBe("completed");
+
+    const events = (await (await api(`/api/scaffolder/v2/tasks/${id}/events`)).json()) as Array<{ type: string; body: { output?: { links?: unknown[] } } }>;
+    const completion = events.find((event) => event.type === "completion");
+    expect(completion?.body.output?.links).toEqual([
+      { title: "Repository", url: `${BASE_URL}/git/payments-team/rent-reminder-service.git` },
+      { title: "Open in catalog", icon: "catalog", entityRef: "component:default/rent-reminder-service" },
+    ]);
+
+    const component = (await (await api("/api/catalog/entities/by-name/component/default/rent-reminder-service")).json()) as { spec: Record<string, string> };
+    expect(component.spec).toMatchObject({ type: "service", lifecycle: "experimental", owner: "group:default/payments-team" });
+
+    const repository = await page("/git/payments-team/rent-reminder-service");
+    expect(repository.status).toBe(200);
+    expect(repository.html).toContain("Sends rent reminders");
+    const checkout = path.join(work, "scaffolded");
+    const cloned = spawnSync("git", ["clone", "--quiet", `${env.server.url}/git/payments-team/rent-reminder-service.git`, checkout], { env: gitEnv, encoding: "utf8" });
+    expect(cloned.status, cloned.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(checkout, "package.json"), "utf8"))).toMatchObject({ name: "rent-reminder-service" });
+    expect(run(checkout, "log", "--format=%an <%ae>|%s")).toBe("Keystone Living Scaffolder <scaffolder@keystone-living.example>|Initial commit");
+  }, 90_000);
+});
