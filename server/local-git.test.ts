@@ -213,50 +213,53 @@ describe("the catalog", () => {
   });
 });
 
-describe("an example template, end to end on the embedded default", () => {
-  it("runs node-service through POST /api/scaffolder/v2/tasks: a repository on /git and the component in the catalog", async () => {
-    const api = (pathname: string, init: RequestInit = {}) =>
-      env.get(pathname, { ...init, headers: { ...API_AUTHORIZATION, "content-type": "application/json", ...(init.headers as Record<string, string>) } });
-    await eventually(async () => (await api("/api/catalog/entities/by-name/template/default/node-service")).ok, "the node-service template");
-    const created = await api("/api/scaffolder/v2/tasks", {
-      method: "POST",
-      body: JSON.stringify({
-        templateRef: "template:default/node-service",
-        values: {
-          name: "rent-reminder-service",
-          description: "Sends rent reminders",
-          owner: "group:default/payments-team",
-          lifecycle: "experimental",
-          port: 8081,
-          repoUrl: "localhost?owner=payments-team&repo=rent-reminder-service",
-        },
-      }),
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    type Task = { status: string };
-    const task = await eventually(
-      async () => {
-        const current = (await (await api(`/api/scaffolder/v2/tasks/${id}`)).json()) as Task;
-        if (current.status === "failed" || current.status === "cancelled") {
-          throw new Error(`task ${current.status}: ${await (await api(`/api/scaffolder/v2/tasks/${id}/events`)).text()}`);
-        }
-        return current.status === "completed" ? current : undefined;
-      },
-      "the task to complete",
-      60_000,
-    );
-    expect(task.status).toBe("completed");
+const api = (pathname: string, init: RequestInit = {}) =>
+  env.get(pathname, { ...init, headers: { ...API_AUTHORIZATION, "content-type": "application/json", ...(init.headers as Record<string, string>) } });
 
-    const events = (await (await api(`/api/scaffolder/v2/tasks/${id}/events`)).json()) as Array<{ type: string; body: { output?: { links?: unknown[] } } }>;
-    const completion = events.find((event) => event.type === "completion");
-    expect(completion?.body.output?.links).toEqual([
+/** Runs a template through the scaffolder's API until its task completes; answers the completion's output. */
+async function scaffold(template: string, values: Record<string, unknown>) {
+  await eventually(async () => (await api(`/api/catalog/entities/by-name/template/default/${template}`)).ok, `the ${template} template`);
+  const created = await api("/api/scaffolder/v2/tasks", { method: "POST", body: JSON.stringify({ templateRef: `template:default/${template}`, values }) });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await eventually(
+    async () => {
+      const current = (await (await api(`/api/scaffolder/v2/tasks/${id}`)).json()) as { status: string };
+      if (current.status === "failed" || current.status === "cancelled") {
+        throw new Error(`task ${current.status}: ${await (await api(`/api/scaffolder/v2/tasks/${id}/events`)).text()}`);
+      }
+      return current.status === "completed";
+    },
+    `the ${template} task to complete`,
+    60_000,
+  );
+  const events = (await (await api(`/api/scaffolder/v2/tasks/${id}/events`)).json()) as Array<{ type: string; body: { output?: { links?: unknown[] } } }>;
+  return events.find((event) => event.type === "completion")?.body.output;
+}
+
+async function entity(ref: string) {
+  const [kind, rest] = ref.split(":");
+  const [namespace, name] = rest.split("/");
+  const response = await api(`/api/catalog/entities/by-name/${kind}/${namespace}/${name}`);
+  expect(response.status, ref).toBe(200);
+  return (await response.json()) as { metadata: Record<string, unknown>; spec: Record<string, unknown> };
+}
+
+describe("the example templates, end to end on the embedded default", () => {
+  it("node-service: a repository on /git that clones, and the component in the catalog", async () => {
+    const output = await scaffold("node-service", {
+      name: "rent-reminder-service",
+      description: "Sends rent reminders",
+      owner: "group:default/payments-team",
+      lifecycle: "experimental",
+      port: 8081,
+      repoUrl: "localhost?owner=payments-team&repo=rent-reminder-service",
+    });
+    expect(output?.links).toEqual([
       { title: "Repository", url: `${BASE_URL}/git/payments-team/rent-reminder-service.git` },
       { title: "Open in catalog", icon: "catalog", entityRef: "component:default/rent-reminder-service" },
     ]);
-
-    const component = (await (await api("/api/catalog/entities/by-name/component/default/rent-reminder-service")).json()) as { spec: Record<string, string> };
-    expect(component.spec).toMatchObject({ type: "service", lifecycle: "experimental", owner: "group:default/payments-team" });
+    expect((await entity("component:default/rent-reminder-service")).spec).toMatchObject({ type: "service", lifecycle: "experimental", owner: "group:default/payments-team" });
 
     const repository = await page("/git/payments-team/rent-reminder-service");
     expect(repository.status).toBe(200);
@@ -266,5 +269,50 @@ describe("an example template, end to end on the embedded default", () => {
     expect(cloned.status, cloned.stderr).toBe(0);
     expect(JSON.parse(readFileSync(path.join(checkout, "package.json"), "utf8"))).toMatchObject({ name: "rent-reminder-service" });
     expect(run(checkout, "log", "--format=%an <%ae>|%s")).toBe("Keystone Living Scaffolder <scaffolder@keystone-living.example>|Initial commit");
+  }, 90_000);
+
+  it("react-website: the page title defaults to the name, and the APIs it calls are related", async () => {
+    await scaffold("react-website", {
+      name: "owner-statements-web",
+      description: "Monthly statements for owners",
+      owner: "group:default/renter-experience-team",
+      consumesApis: ["api:default/lease-api"],
+      repoUrl: "localhost?owner=renter-experience-team&repo=owner-statements-web",
+    });
+    const website = await entity("component:default/owner-statements-web");
+    expect(website).toMatchObject({ metadata: { title: "owner-statements-web" }, spec: { type: "website", consumesApis: ["api:default/lease-api"] } });
+    expect((await page("/git/renter-experience-team/owner-statements-web")).html).toContain("Create owner-statements-web from the React website template");
+  }, 90_000);
+
+  it("typescript-library: the scoped package name and the tags", async () => {
+    await scaffold("typescript-library", {
+      name: "money-format",
+      description: "Formats amounts of money",
+      owner: "group:default/payments-team",
+      packageScope: "keystone-living",
+      tags: ["money"],
+      repoUrl: "localhost?owner=payments-team&repo=money-format",
+    });
+    expect((await entity("component:default/money-format")).metadata).toMatchObject({
+      tags: ["typescript", "library", "money"],
+      annotations: expect.objectContaining({ "npmjs.com/package-name": "@keystone-living/money-format" }),
+    });
+  }, 90_000);
+
+  it("docs-site: documentation with TechDocs; without a runbook, fs:delete leaves it out", async () => {
+    await scaffold("docs-site", {
+      name: "leasing-handbook",
+      description: "How leasing works",
+      owner: "group:default/leasing-team",
+      includeRunbook: false,
+      repoUrl: "localhost?owner=leasing-team&repo=leasing-handbook",
+    });
+    expect(await entity("component:default/leasing-handbook")).toMatchObject({
+      metadata: { title: "leasing-handbook", annotations: expect.objectContaining({ "backstage.io/techdocs-ref": "dir:." }) },
+      spec: { type: "documentation" },
+    });
+    const docs = await page("/git/leasing-team/leasing-handbook/tree/main/docs");
+    expect(docs.html).toContain("getting-started.md");
+    expect(docs.html).not.toContain("runbook.md");
   }, 90_000);
 });
