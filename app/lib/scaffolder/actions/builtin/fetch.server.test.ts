@@ -142,9 +142,7 @@ describe("fetch:plain:file", () => {
     expect(requests).toContain("/repo/templates/LICENSE");
     expect(await tree(run.workspace.path)).toEqual({ "docs/": "", "docs/README.md": "# Read me", LICENSE: "MIT" });
     await expect(run.run(action, { url: "./files/readme.md", targetPath: "../x" }, { templateInfo: { entityRef: "template:default/t", baseUrl } })).rejects.toThrow(/outside the workspace/);
-    await expect(run.run(action, { url: "../../../etc/passwd", targetPath: "x" }, { templateInfo: { entityRef: "template:default/t", baseUrl } })).rejects.toThrow(
-      /outside the template's directory/,
-    );
+    await expect(run.run(action, { url: "../../../etc/passwd", targetPath: "x" }, { templateInfo: { entityRef: "template:default/t", baseUrl } })).rejects.toThrow(/outside the template's directory/);
   });
 });
 
@@ -192,13 +190,24 @@ describe("fetch:template", () => {
   });
 
   it("keeps both path and contents for the deprecated copyWithoutRender, with Backstage's warning", async () => {
-    const result = await runTemplate({ "skeleton/raw/${{ values.name }}.txt": "${{ values.name }}", "skeleton/a.txt": "${{ values.name }}" }, { copyWithoutRender: ["raw/**"], values: { name: "svc" } });
+    const result = await runTemplate(
+      { "skeleton/raw/${{ values.name }}.txt": "${{ values.name }}", "skeleton/a.txt": "${{ values.name }}" },
+      { copyWithoutRender: ["raw/**"], values: { name: "svc" } },
+    );
     expect(result).toMatchObject({ "raw/${{ values.name }}.txt": "${{ values.name }}", "a.txt": "svc" });
     expect(run.logs).toContainEqual({ level: "warn", message: "[Deprecated] copyWithoutRender is deprecated Please use copyWithoutTemplating instead." });
   });
 
+  it("renders a path whose template spans a directory copied without rendering as one whole, as Backstage does", async () => {
+    const result = await runTemplate({ "skeleton/{% if values.keep %}raw/kept.txt{% endif %}": "k" }, { copyWithoutRender: ["{% if values.keep %}raw"], values: { keep: true } });
+    expect(result).toEqual({ "{% if values.keep %}raw/": "", "raw/": "", "raw/kept.txt": "k" });
+  });
+
   it("renders only the files with templateFileExtension, and drops the extension", async () => {
-    const result = await runTemplate({ "skeleton/a.txt.njk": "${{ values.name }}", "skeleton/b.txt": "${{ values.name }}", "skeleton/${{ values.name }}.md": "x" }, { templateFileExtension: true, values: { name: "svc" } });
+    const result = await runTemplate(
+      { "skeleton/a.txt.njk": "${{ values.name }}", "skeleton/b.txt": "${{ values.name }}", "skeleton/${{ values.name }}.md": "x" },
+      { templateFileExtension: true, values: { name: "svc" } },
+    );
     expect(result).toEqual({ "a.txt": "svc", "b.txt": "${{ values.name }}", "svc.md": "x" });
     const custom = await actionRun("task-2");
     const { baseUrl } = await templateDir({ "skeleton/c.txt.tmpl": "${{ values.name }}" });
