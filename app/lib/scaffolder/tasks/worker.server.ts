@@ -89,7 +89,8 @@ export function createTaskWorkers(options: {
         })
         .catch((error) => logger.warn({ err: error, taskId: task.id }, "Could not renew a task's heartbeat"));
     }, heartbeatMs);
-    let keepWorkspace = false;
+    // The outcome is settled first and written last, after the workspace is gone: whoever sees the completion sees the end of it all.
+    let outcome: { status: "failed" | "completed" | "cancelled"; body: JsonObject } | undefined;
     try {
       // A retry resumes in the workspace the failed attempt left; if it is gone (another replica ran it), the steps run again from the start.
       const resumable = existsSync(path.join(workspaces.root, task.id));
@@ -110,26 +111,28 @@ export function createTaskWorkers(options: {
         emitLog: (body) => emitLog(task.id, body),
         saveState: (next) => store.saveState(task.id, next),
       });
-      await complete(task.id, "completed", { message: "Run completed with status: completed", output });
+      outcome = { status: "completed", body: { message: "Run completed with status: completed", output } };
     } catch (error) {
       const reason = controller.signal.reason;
       if (reason instanceof WorkerStoppingError) {
-        // Left processing on purpose: the watch fails it, or restarts it if it is recoverable.
-        keepWorkspace = true;
+        // Left processing on purpose, workspace and all: the watch fails it, or restarts it if it is recoverable.
         logger.info({ taskId: task.id, reason: reason.message }, "Task run interrupted");
       } else if (error instanceof TaskCancelledError || reason instanceof TaskCancelledError) {
-        await complete(task.id, "cancelled", { message: "Run completed with status: cancelled" });
+        outcome = { status: "cancelled", body: { message: "Run completed with status: cancelled" } };
       } else {
-        keepWorkspace = true;
         const { name, message } = serializeError(error);
-        await complete(task.id, "failed", { message: "Run completed with status: failed", error: { name, message } });
+        outcome = { status: "failed", body: { message: "Run completed with status: failed", error: { name, message } } };
       }
     } finally {
       clearInterval(beat);
       lifetime.removeEventListener("abort", onStop);
       running.delete(task.id);
-      if (!keepWorkspace) await workspaces.remove(task.id).catch((error) => logger.warn({ err: error, taskId: task.id }, "Could not remove a task's workspace"));
     }
+    // A failed task keeps its workspace for a retry; a finished or cancelled one is done with it.
+    if (outcome && outcome.status !== "failed") {
+      await workspaces.remove(task.id).catch((error) => logger.warn({ err: error, taskId: task.id }, "Could not remove a task's workspace"));
+    }
+    if (outcome) await complete(task.id, outcome.status, outcome.body);
   }
 
   /** The worker loop: claims and runs tasks until the scheduler stops it. */
