@@ -10,6 +10,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-slim
+# git: publish:git and cloning the portal's own repositories (docs/decisions/032).
+RUN apt-get update && apt-get install -y --no-install-recommends git && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=7007
 WORKDIR /app
 COPY --from=build /app/package.json /app/app-config.yaml ./

@@ -31,6 +31,13 @@ export default [
   // Keep the stars this browser made as a guest, after signing in
   route("settings/guest-stars/keep", "routes/settings/keep-guest-stars.ts"),
 
+  // The embedded default's git host (publish:git): its repositories' pages,
+  // and `git clone {baseUrl}/git/:owner/:repo.git`, read-only (upload-pack only)
+  route("git", "routes/git/index.tsx"),
+  route("git/:owner/:repo/info/refs", "routes/git/info-refs.ts"),
+  route("git/:owner/:repo/git-upload-pack", "routes/git/upload-pack.ts"),
+  route("git/:owner/:repo/*", "routes/git/repository.tsx"),
+
   // Development only: the UI kit's gallery (404 outside the development auth environment)
   route("dev/ui-kit", "routes/dev/ui-kit.tsx"),
 
@@ -58,6 +65,13 @@ export default [
     route("templating-extensions", "routes/api/scaffolder/templating-extensions.ts"),
     route("actions", "routes/api/scaffolder/actions.ts"),
     route("autocomplete/:provider/:resource", "routes/api/scaffolder/autocomplete.ts"),
+    route("tasks", "routes/api/scaffolder/tasks.ts"),
+    route("tasks/:taskId", "routes/api/scaffolder/task.ts"),
+    route("tasks/:taskId/cancel", "routes/api/scaffolder/task-cancel.ts"),
+    route("tasks/:taskId/retry", "routes/api/scaffolder/task-retry.ts"),
+    route("tasks/:taskId/events", "routes/api/scaffolder/task-events.ts"),
+    route("tasks/:taskId/eventstream", "routes/api/scaffolder/task-eventstream.ts"),
+    route("dry-run", "routes/api/scaffolder/dry-run.ts"),
   ]),
 
   // Authentication and permissions

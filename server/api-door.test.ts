@@ -88,6 +88,7 @@ catalog:
       provider: "oidc",
       pluginId: "catalog",
       resource: "groups",
+      taskId: "00000000-0000-4000-8000-000000000000",
       "*": "nothing/here",
     };
     // Bodies that would do something with credentials, so a refusal is what keeps them from it.

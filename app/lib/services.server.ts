@@ -8,11 +8,16 @@ import { backendBaseUrlOf, internalBaseUrlOf, publicConfigOf, type PublicConfig 
 import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
+import { localGitFromConfig } from "./scaffolder/actions/git/local-git-config.server";
+import type { LocalGit } from "./scaffolder/actions/git/local-git.server";
+import { createPublishGitAction } from "./scaffolder/actions/git/publish-git.server";
 import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
 import { createScaffolderActions } from "./scaffolder/actions/actions.server";
 import { publishActions } from "./scaffolder/actions/publish/index.server";
 import type { ActionRegistry } from "./scaffolder/actions/registry.server";
 import type { TaskWorkspaces } from "./scaffolder/actions/workspace.server";
+import { createScaffolder, type Scaffolder } from "./scaffolder/scaffolder.server";
+import { createScaffolderTemplater } from "./scaffolder/templating/index.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
@@ -26,6 +31,8 @@ export type Services = {
   database: AtriumDatabase;
   discovery: Discovery;
   externalAccess: ExternalAccess;
+  /** The embedded default's git host: publish:git's repositories, browsed at /git and read by the catalog. */
+  localGit: LocalGit;
   logger: Logger;
   permissions: PermissionService;
   /** Every background task; server/app.ts starts and stops it with the app. */
@@ -34,6 +41,8 @@ export type Services = {
   scaffolderActions: ActionRegistry;
   /** The scaffolder tasks' working directories. */
   scaffolderWorkspaces: TaskWorkspaces;
+  /** The scaffolder's tasks and dry-runs: what the task pages, the wizard and /api/scaffolder/v2 call. */
+  scaffolder: Scaffolder;
   tokens: TokenService;
   userSettings: UserSettingsService;
 };
@@ -41,6 +50,7 @@ export type Services = {
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
   const permissions = createPermissionService(options.config.config.permission);
   const scheduler = createScheduler({ db: options.database.db, logger: options.logger });
+  const localGit = localGitFromConfig(options.config.config, options.rootDir);
   const catalog = createCatalog({
     db: options.database.db,
     readDb: options.database.readDb,
@@ -49,10 +59,12 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     logger: options.logger,
     permissions,
     scheduler: scheduler.forPlugin("catalog"),
+    ownRepositories: localGit,
   });
-  const scaffolder = createScaffolderActions({ config: options.config.config, catalog });
-  // The publishers to remote source hosts; scaffolder.defaultAuthor and defaultCommitMessage join once the config declares them.
-  for (const action of publishActions({ integrations: options.config.config.integrations })) scaffolder.actions.register(action);
+  const scaffolder = createScaffolderActions({ config: options.config.config, catalog, ownRepositories: localGit });
+  const { defaultAuthor, defaultCommitMessage } = options.config.config.scaffolder;
+  scaffolder.actions.register(createPublishGitAction({ localGit, defaultAuthor, defaultCommitMessage }));
+  for (const action of publishActions({ integrations: options.config.config.integrations, defaultAuthor, defaultCommitMessage })) scaffolder.actions.register(action);
   return {
     authProviders: createAuthProviders({ config: options.config.config, backendBaseUrl: backendBaseUrlOf(options.config.config), db: options.database.db }),
     catalog,
@@ -65,11 +77,22 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
       endpoints: options.config.config.discovery.endpoints,
     }),
     externalAccess: createExternalAccess(options.config.config.backend.auth?.externalAccess ?? []),
+    localGit,
     logger: options.logger,
     permissions,
     scheduler,
     scaffolderActions: scaffolder.actions,
     scaffolderWorkspaces: scaffolder.workspaces,
+    scaffolder: createScaffolder({
+      db: options.database.db,
+      logger: options.logger,
+      permissions,
+      catalog: catalog.entities,
+      actions: scaffolder.actions,
+      templater: createScaffolderTemplater({ integrations: options.config.config.integrations }),
+      workspaces: scaffolder.workspaces,
+      scheduler: scheduler.forPlugin("scaffolder"),
+    }),
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
   };

@@ -9,7 +9,7 @@ import { stringifyLocationRef, type LocationSpec } from "./location-ref";
 import { createLocationService } from "./locations-service.server";
 import type { PluginScheduler } from "../scheduler/scheduler.server";
 import { createProcessingEngine, PROCESSING_TASK_ID } from "./processing/processing-engine.server";
-import { createLocationReader } from "./processing/readers.server";
+import { createLocationReader, type OwnRepositoryReader } from "./processing/readers.server";
 import { syncConfigRoots } from "./store/roots.server";
 
 // The catalog, assembled once at start-up from configuration: readers,
@@ -29,11 +29,13 @@ export function createCatalog(options: {
   permissions?: PermissionService;
   /** The catalog's scheduler: processing runs as its task, once the scheduler starts. */
   scheduler: PluginScheduler;
+  /** The portal's own git repositories, read from disk (app/lib/scaffolder/actions/git/local-git.server.ts). */
+  ownRepositories?: OwnRepositoryReader;
 }) {
   const { db, config, logger } = options;
   const permissions = options.permissions ?? createPermissionService(config.permission);
   const catalog = config.catalog;
-  const reader = createLocationReader({ integrations: config.integrations, readingAllow: config.backend.reading?.allow });
+  const reader = createLocationReader({ integrations: config.integrations, readingAllow: config.backend.reading?.allow, ownRepositories: options.ownRepositories });
   const configLocations = catalog.locations.map((location) => ({
     location: configLocationSpec(location, options.rootDir),
     rules: location.rules,

@@ -156,6 +156,27 @@ export const configSchema = z
       })
       .prefault({}),
     integrations: integrationsSchema.default({}),
+    // The scaffolder: the author and message of the commits its publishers
+    // make (Backstage's keys), and the embedded default's git host that
+    // publish:git writes to (app/lib/scaffolder/actions/git/). Other keys
+    // belong to the scaffolder's own areas.
+    scaffolder: z
+      .looseObject({
+        defaultAuthor: z.object({ name: z.string().min(1).optional(), email: z.string().min(1).optional() }).optional(),
+        defaultCommitMessage: z.string().min(1).optional(),
+        localGit: z
+          .object({
+            // Where the bare repositories live; relative to the directory Atrium runs in. Default: git/ beside the SQLite database.
+            root: z.string().min(1).optional(),
+            // The host templates name in repoUrl ({host}?owner=..&repo=..) for this portal's repositories.
+            host: z
+              .string()
+              .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$/i, { message: "must be a host name, optionally with a port" })
+              .default("localhost"),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
     kubernetes: openRecord.optional(),
     techdocs: z
       .object({ builder: z.string().default("local") })

@@ -21,7 +21,15 @@ type HostRule = { host: string; type?: IntegrationType; headers?: Record<string,
 export type ReaderConfig = {
   integrations?: Record<string, unknown>;
   readingAllow?: Array<{ host: string }>;
+  /**
+   * The portal's own repositories (publish:git's, app/lib/scaffolder/actions/git/):
+   * their URLs are read from disk by the repositories themselves, never
+   * fetched over HTTP from the portal.
+   */
+  ownRepositories?: OwnRepositoryReader;
 };
+
+export type OwnRepositoryReader = { ownsUrl(url: string): boolean; readUrl(url: string): Promise<string> };
 
 export type LocationReader = {
   read(location: LocationSpec): Promise<string>;
@@ -35,7 +43,10 @@ export function createLocationReader(config: ReaderConfig, fetchImpl: typeof fet
   const rules = hostRules(config);
   const ruleFor = (url: URL) => rules.find((rule) => hostMatches(rule.host, url.host));
 
+  const own = config.ownRepositories;
+
   async function readUrl(target: string): Promise<string> {
+    if (own?.ownsUrl(target)) return own.readUrl(target);
     let url = parseHttpUrl(target);
     const rule = ruleFor(url);
     if (!rule) throw new NotAllowedError(`Reading from '${url.host}' is not allowed: it is neither a configured integration nor listed in backend.reading.allow`);
@@ -64,6 +75,7 @@ export function createLocationReader(config: ReaderConfig, fetchImpl: typeof fet
       }
     },
     isAllowedUrl(value) {
+      if (own?.ownsUrl(value)) return true;
       try {
         return Boolean(ruleFor(parseHttpUrl(value)));
       } catch {

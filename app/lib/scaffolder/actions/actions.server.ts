@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import type { Catalog } from "../../catalog/catalog.server";
-import { createLocationReader } from "../../catalog/processing/readers.server";
+import { createLocationReader, type OwnRepositoryReader } from "../../catalog/processing/readers.server";
 import type { AtriumConfig } from "../../config/schema";
 import { createBuiltinActions } from "./builtin/index.server";
 import { templateRendererLoader } from "./renderer.server";
@@ -13,9 +13,14 @@ import { createTaskWorkspaces, type TaskWorkspaces } from "./workspace.server";
 // catalog's, so they reach exactly the hosts the catalog may read. Other
 // modules (publishing) register their actions on the same registry.
 
-export function createScaffolderActions(options: { config: AtriumConfig; catalog: Pick<Catalog, "entities" | "locations"> }): { actions: ActionRegistry; workspaces: TaskWorkspaces } {
+export function createScaffolderActions(options: {
+  config: AtriumConfig;
+  catalog: Pick<Catalog, "entities" | "locations">;
+  /** The portal's own repositories (publish:git's), which catalog:register and the fetch actions read as the catalog does. */
+  ownRepositories?: OwnRepositoryReader;
+}): { actions: ActionRegistry; workspaces: TaskWorkspaces } {
   const { config, catalog } = options;
-  const reader = createLocationReader({ integrations: config.integrations, readingAllow: config.backend.reading?.allow });
+  const reader = createLocationReader({ integrations: config.integrations, readingAllow: config.backend.reading?.allow, ownRepositories: options.ownRepositories });
   const actions = createActionRegistry(createBuiltinActions({ reader, catalog, loadRenderer: templateRendererLoader({ integrations: config.integrations }) }));
   const workspaces = createTaskWorkspaces({ workingDirectory: config.backend.workingDirectory ?? tmpdir() });
   return { actions, workspaces };
