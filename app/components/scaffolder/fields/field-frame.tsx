@@ -6,7 +6,8 @@ import type { FieldExtensionProps } from "./types";
 // errors, wired the way the forms convention wires them (docs/decisions/027):
 // the input names the error element and the help text in aria-describedby.
 
-export const inputClass = "w-full rounded border border-slate-300 bg-white p-2 disabled:opacity-60 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:aria-[invalid=true]:border-red-400";
+export const inputClass =
+  "w-full rounded border border-slate-300 bg-white p-2 disabled:opacity-60 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:aria-[invalid=true]:border-red-400";
 export const buttonClass = "rounded border border-slate-300 px-3 py-2 text-sm hover:bg-black/5 dark:border-slate-600 dark:hover:bg-white/10";
 
 /** The title and description the schema gives, else the field's own (Backstage's defaults). */

@@ -8,12 +8,17 @@ import { fieldExtensions, type FieldExtensionProps } from "./index";
 // labels and errors wired to them, and the GET search where choices are
 // more than the page lists.
 
-
 type Element = { tag: string; attrs: Record<string, string> };
 
 /** Every start tag of the HTML with its attributes (names lower-cased, as a browser reads them, entities decoded). */
 function elements(html: string): Element[] {
-  const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const decode = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   return [...html.matchAll(/<([a-z]+)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>/g)].map((match) => ({
     tag: match[1],
     attrs: Object.fromEntries([...match[2].matchAll(/([^\s=>/]+)(?:="([^"]*)")?/g)].map((attr) => [attr[1].toLowerCase(), decode(attr[2] ?? "")])),
@@ -78,7 +83,11 @@ describe("the entity pickers without JavaScript", () => {
   });
 
   it("show the schema's title and description and wire the errors to the input", async () => {
-    const html = await render("EntityPicker", { data: entityData(), schema: { title: "System", description: "The system it belongs to" }, errors: ["group:default/x is not one of the allowed choices"] });
+    const html = await render("EntityPicker", {
+      data: entityData(),
+      schema: { title: "System", description: "The system it belongs to" },
+      errors: ["group:default/x is not one of the allowed choices"],
+    });
     expect(html).toContain(">System<");
     expect(element(html, { id: "step-owner" }).attrs).toMatchObject({ name: "owner", "aria-describedby": "step-owner-description step-owner-error", "aria-invalid": "true" });
     expect(element(html, { id: "step-owner-description" }).tag).toBe("p");
@@ -131,7 +140,12 @@ describe("EntityNamePicker and Secret", () => {
     expect(html).toMatch(/<label for="step-name"[^>]*>Name/);
     expect(html).toContain("Unique name of the component");
     const input = element(html, { id: "step-name" }).attrs;
-    expect(input).toMatchObject({ name: "name", required: "", value: "my-service", title: "Must start and end with an alphanumeric character, and contain only alphanumeric characters, hyphens, underscores, and periods. Maximum length is 63 characters." });
+    expect(input).toMatchObject({
+      name: "name",
+      required: "",
+      value: "my-service",
+      title: "Must start and end with an alphanumeric character, and contain only alphanumeric characters, hyphens, underscores, and periods. Maximum length is 63 characters.",
+    });
     const pattern = new RegExp(`^(?:${input.pattern})$`, "v");
     expect(["a", "my-service_1.0", "x".repeat(63)].every((name) => pattern.test(name))).toBe(true);
     expect(["-a", "a-", "x".repeat(64), "has space", ""].some((name) => pattern.test(name))).toBe(false);

@@ -59,7 +59,12 @@ export function MultiEntityPickerField(props: FieldExtensionProps) {
             {values.map((value) => (
               <li key={value} className="flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-sm dark:bg-slate-700">
                 {labels.get(value) ?? value}
-                <button type="button" onClick={() => setValues(values.filter((other) => other !== value))} aria-label={t("scaffolderFields.remove", { value: labels.get(value) ?? value })} disabled={props.disabled}>
+                <button
+                  type="button"
+                  onClick={() => setValues(values.filter((other) => other !== value))}
+                  aria-label={t("scaffolderFields.remove", { value: labels.get(value) ?? value })}
+                  disabled={props.disabled}
+                >
                   <span aria-hidden="true">×</span>
                 </button>
                 <input type="hidden" name={props.name} value={value} />
@@ -68,7 +73,14 @@ export function MultiEntityPickerField(props: FieldExtensionProps) {
           </ul>
         ) : null}
         <div className="relative flex gap-2">
-          <Combobox multiple value={values} onChange={(next: string[]) => setValues(maxItems === undefined ? next : next.slice(0, maxItems))} onClose={() => setQuery("")} disabled={props.disabled} immediate>
+          <Combobox
+            multiple
+            value={values}
+            onChange={(next: string[]) => setValues(maxItems === undefined ? next : next.slice(0, maxItems))}
+            onClose={() => setQuery("")}
+            disabled={props.disabled}
+            immediate
+          >
             <ComboboxInput
               id={props.id}
               className={inputClass}
@@ -86,7 +98,10 @@ export function MultiEntityPickerField(props: FieldExtensionProps) {
               }}
             />
             {shown.length ? (
-              <ComboboxOptions modal={false} className="absolute top-full z-40 mt-1 max-h-[378px] w-full overflow-y-auto rounded border border-slate-300 bg-white shadow-lg dark:border-slate-600 dark:bg-slate-900">
+              <ComboboxOptions
+                modal={false}
+                className="absolute top-full z-40 mt-1 max-h-[378px] w-full overflow-y-auto rounded border border-slate-300 bg-white shadow-lg dark:border-slate-600 dark:bg-slate-900"
+              >
                 {shown.map((choice) => (
                   <ComboboxOption
                     key={choice.value}

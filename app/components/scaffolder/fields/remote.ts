@@ -21,7 +21,9 @@ export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
 export function useDebouncedLoad<T>(key: string | undefined, load: (signal: AbortSignal) => Promise<T>, delay = AUTOCOMPLETE_DEBOUNCE_MS): T | undefined {
   const [result, setResult] = useState<T>();
   const latest = useRef(load);
-  latest.current = load;
+  useEffect(() => {
+    latest.current = load;
+  });
   useEffect(() => {
     if (key === undefined) return;
     const controller = new AbortController();

@@ -48,7 +48,17 @@ export function RepoBranchPickerField(props: FieldExtensionProps) {
           disabled={props.disabled}
         />
       ) : (
-        <input id={props.id} name={props.name} defaultValue={initial} required={props.required} disabled={props.disabled} autoComplete="off" aria-describedby={describedby} aria-invalid={invalid} className={inputClass} />
+        <input
+          id={props.id}
+          name={props.name}
+          defaultValue={initial}
+          required={props.required}
+          disabled={props.disabled}
+          autoComplete="off"
+          aria-describedby={describedby}
+          aria-invalid={invalid}
+          className={inputClass}
+        />
       )}
     </FieldFrame>
   );

@@ -36,10 +36,16 @@ const LABELS: Record<Part, { label: TranslationKey; description: TranslationKey 
 const EMPTY_PARTS: RepoUrlParts = { host: "", owner: "", repoName: "", organization: "", workspace: "", project: "" };
 
 /** The autocomplete request for a part, Backstage's per host (spec: bitbucket-cloud, github, gitlab). */
-function autocompleteRequest(part: Part, type: string | undefined, parts: RepoUrlParts, gitlabGroupIds: Map<string, string>): { provider: string; resource: string; context: Record<string, string> } | undefined {
+function autocompleteRequest(
+  part: Part,
+  type: string | undefined,
+  parts: RepoUrlParts,
+  gitlabGroupIds: Map<string, string>,
+): { provider: string; resource: string; context: Record<string, string> } | undefined {
   if (type === "github" && (part === "owner" || part === "repoName")) return { provider: "github", resource: "repositoriesWithOwner", context: { host: parts.host } };
   if (type === "gitlab" && part === "owner") return { provider: "gitlab", resource: "groups", context: { host: parts.host } };
-  if (type === "gitlab" && part === "repoName" && parts.owner) return { provider: "gitlab", resource: "repositories", context: { id: gitlabGroupIds.get(parts.owner) ?? parts.owner, host: parts.host } };
+  if (type === "gitlab" && part === "repoName" && parts.owner)
+    return { provider: "gitlab", resource: "repositories", context: { id: gitlabGroupIds.get(parts.owner) ?? parts.owner, host: parts.host } };
   if (type === "bitbucket" && parts.host === "bitbucket.org") {
     if (part === "workspace") return { provider: "bitbucket-cloud", resource: "workspaces", context: {} };
     if (part === "project" && parts.workspace) return { provider: "bitbucket-cloud", resource: "projects", context: { workspace: parts.workspace } };
@@ -59,7 +65,7 @@ function suggestionsOf(part: Part, type: string | undefined, parts: RepoUrlParts
       return owner === parts.owner && name ? [name] : [];
     }
     if (type === "gitlab" && part === "owner") return result.title ? [result.title] : id ? [id] : [];
-    return result.title ?? result.id ? [result.title ?? result.id ?? ""] : [];
+    return (result.title ?? result.id) ? [result.title ?? result.id ?? ""] : [];
   });
   return [...new Set(values)].filter(Boolean).map((value) => ({ value, label: value }));
 }
@@ -151,7 +157,11 @@ function PartInput(props: {
 export function RepoUrlPickerField(props: FieldExtensionProps) {
   const t = useTranslation();
   const hydrated = useHydrated();
-  const data = (props.data ?? { integrations: [], options: { allowedHosts: [], allowedOwners: [], allowedOrganizations: [], allowedProjects: [], allowedRepos: [] }, parts: EMPTY_PARTS }) as RepoUrlFieldData;
+  const data = (props.data ?? {
+    integrations: [],
+    options: { allowedHosts: [], allowedOwners: [], allowedOrganizations: [], allowedProjects: [], allowedRepos: [] },
+    parts: EMPTY_PARTS,
+  }) as RepoUrlFieldData;
   const [parts, setParts] = useState<RepoUrlParts>(data.parts);
   const [gitlabGroupIds, setGitlabGroupIds] = useState(new Map<string, string>());
   const type = data.integrations.find((integration) => integration.host === parts.host)?.type ?? (parts.host === data.parts.host ? data.type : undefined);

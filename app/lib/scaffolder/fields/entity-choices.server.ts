@@ -67,7 +67,10 @@ export async function entityFieldData(args: FieldServerArgs, options: EntityPick
   const queried = queriedValue(args);
   let value: JsonValue | undefined = args.value;
   if (queried.value) {
-    const typed = queried.value.flatMap((entry) => entry.split(",")).map((entry) => completeEntityRef(entry, options)).filter(Boolean);
+    const typed = queried.value
+      .flatMap((entry) => entry.split(","))
+      .map((entry) => completeEntityRef(entry, options))
+      .filter(Boolean);
     value = multiple ? [...new Set(typed)] : (typed[0] ?? undefined);
   }
   const { choices, total } = await entityChoices(args, filter, options, queried.search);

@@ -65,8 +65,9 @@ describe("the field extensions' server side", () => {
     };
   }
   const server = (field: string) => fieldExtensionServers[field]!;
-  const load = async <T,>(field: string, options: Parameters<typeof args>[1] = {}) => (await server(field).load!(args(field, options))) as T;
-  const toValue = (field: string, posted: Parameters<NonNullable<(typeof fieldExtensionServers)[string]["toValue"]>>[0], options: Parameters<typeof args>[1] = {}) => server(field).toValue!(posted, args(field, options));
+  const load = async <T>(field: string, options: Parameters<typeof args>[1] = {}) => (await server(field).load!(args(field, options))) as T;
+  const toValue = (field: string, posted: Parameters<NonNullable<(typeof fieldExtensionServers)[string]["toValue"]>>[0], options: Parameters<typeof args>[1] = {}) =>
+    server(field).toValue!(posted, args(field, options));
   const validate = (field: string, value: JsonValue | undefined, options: Parameters<typeof args>[1] = {}) => server(field).validate!(value, args(field, { ...options, value }));
 
   it("has a server side for every field extension of the wizard", () => {
@@ -90,7 +91,16 @@ describe("the field extensions' server side", () => {
       const byFilter = await load<EntityFieldData>("EntityPicker", { uiSchema: { "ui:options": { allowedKinds: ["Group"], catalogFilter: { kind: "Component", "metadata.tags": "python" } } } });
       expect(byFilter.choices.map((choice) => choice.value)).toEqual(["component:default/billing"]);
       expect(byFilter.filterParams).toEqual(["kind=Component,metadata.tags=python"]);
-      const any = await load<EntityFieldData>("EntityPicker", { uiSchema: { "ui:options": { catalogFilter: [{ kind: "User", "metadata.name": "carol" }, { kind: "Group", "metadata.name": "solo" }] } } });
+      const any = await load<EntityFieldData>("EntityPicker", {
+        uiSchema: {
+          "ui:options": {
+            catalogFilter: [
+              { kind: "User", "metadata.name": "carol" },
+              { kind: "Group", "metadata.name": "solo" },
+            ],
+          },
+        },
+      });
       expect(any.choices.map((choice) => choice.value)).toEqual(["user:default/carol", "group:default/solo"].sort((a, b) => a.split("/")[1].localeCompare(b.split("/")[1])));
     });
 
@@ -135,7 +145,14 @@ describe("the field extensions' server side", () => {
     it("offers groups and users, with Group as the default kind", async () => {
       const data = await load<EntityFieldData>("OwnerPicker");
       expect(data.defaultKind).toBe("Group");
-      expect(data.choices.map((choice) => choice.value).sort()).toEqual(["group:default/solo", "group:default/team-a", "group:default/team-b", "user:default/alice", "user:default/bob", "user:default/carol"]);
+      expect(data.choices.map((choice) => choice.value).sort()).toEqual([
+        "group:default/solo",
+        "group:default/team-a",
+        "group:default/team-b",
+        "user:default/alice",
+        "user:default/bob",
+        "user:default/carol",
+      ]);
       expect(data.choices.find((choice) => choice.value === "group:default/team-a")?.label).toBe("team-a");
       expect(toValue("OwnerPicker", "team-a")).toBe("group:default/team-a");
     });
@@ -242,9 +259,18 @@ describe("the field extensions' server side", () => {
   describe("RepoUrlPicker", () => {
     it("defaults the host to the first integration, and the parts to the first allowed values", async () => {
       const data = await load<RepoUrlFieldData>("RepoUrlPicker");
-      expect(data.integrations.map((integration) => `${integration.type}:${integration.host}`)).toEqual(["azure:dev.azure.com", "bitbucket:bitbucket.org", "gerrit:gerrit.example.com", "github:ghe.example.com", "github:github.com", "gitlab:gitlab.com"]);
+      expect(data.integrations.map((integration) => `${integration.type}:${integration.host}`)).toEqual([
+        "azure:dev.azure.com",
+        "bitbucket:bitbucket.org",
+        "gerrit:gerrit.example.com",
+        "github:ghe.example.com",
+        "github:github.com",
+        "gitlab:gitlab.com",
+      ]);
       expect(data.parts.host).toBe("dev.azure.com");
-      const allowed = await load<RepoUrlFieldData>("RepoUrlPicker", { uiSchema: { "ui:options": { allowedHosts: ["github.com", "ghe.example.com"], allowedOwners: ["acme", "other"], allowedRepos: ["web"] } } });
+      const allowed = await load<RepoUrlFieldData>("RepoUrlPicker", {
+        uiSchema: { "ui:options": { allowedHosts: ["github.com", "ghe.example.com"], allowedOwners: ["acme", "other"], allowedRepos: ["web"] } },
+      });
       expect(allowed.integrations.map((integration) => integration.host)).toEqual(["github.com", "ghe.example.com"]);
       expect(allowed.parts).toMatchObject({ host: "github.com", owner: "acme", repoName: "web" });
       expect(allowed.type).toBe("github");
@@ -259,12 +285,23 @@ describe("the field extensions' server side", () => {
     it("keeps the chosen parts over the defaults, from the value or from a host changed without JavaScript", async () => {
       const uiSchema = { "ui:options": { allowedOwners: ["acme", "other"] } };
       expect((await load<RepoUrlFieldData>("RepoUrlPicker", { uiSchema, value: "github.com?owner=other&repo=api" })).parts).toMatchObject({ host: "github.com", owner: "other", repoName: "api" });
-      expect((await load<RepoUrlFieldData>("RepoUrlPicker", { uiSchema, value: "github.com?owner=other&repo=api", query: "field.host=bitbucket.org&field.repo=api" })).parts).toMatchObject({ host: "bitbucket.org", owner: "acme", repoName: "api" });
+      expect((await load<RepoUrlFieldData>("RepoUrlPicker", { uiSchema, value: "github.com?owner=other&repo=api", query: "field.host=bitbucket.org&field.repo=api" })).parts).toMatchObject({
+        host: "bitbucket.org",
+        owner: "acme",
+        repoName: "api",
+      });
     });
 
     it("posts its parts and becomes the host followed by a query", () => {
       const form = new FormData();
-      for (const [key, value] of [["field.host", "github.com"], ["field.owner", "acme"], ["field.repo", "web"], ["field.organization", ""], ["other", "x"]]) form.append(key, value);
+      for (const [key, value] of [
+        ["field.host", "github.com"],
+        ["field.owner", "acme"],
+        ["field.repo", "web"],
+        ["field.organization", ""],
+        ["other", "x"],
+      ])
+        form.append(key, value);
       expect(toValue("RepoUrlPicker", postedField(form, "field"))).toBe("github.com?owner=acme&repo=web");
       expect(toValue("RepoUrlPicker", { host: "dev.azure.com", organization: "org", project: "p", repo: "r" })).toBe("dev.azure.com?repo=r&organization=org&project=p");
       expect(toValue("RepoUrlPicker", { host: "", owner: "acme" })).toBeUndefined();

@@ -242,7 +242,9 @@ const repoBranchPicker: FieldExtensionServer = {
     const parts = parseRepoUrl(location);
     const queried = args.query.get(args.name);
     return {
-      repo: parts.host ? { host: parts.host, type: scmTypeOf(args.services.config.config, parts.host), owner: parts.owner, repoName: parts.repoName, workspace: parts.workspace, project: parts.project } : undefined,
+      repo: parts.host
+        ? { host: parts.host, type: scmTypeOf(args.services.config.config, parts.host), owner: parts.owner, repoName: parts.repoName, workspace: parts.workspace, project: parts.project }
+        : undefined,
       value: queried ?? args.value,
     };
   },

@@ -62,7 +62,11 @@ const PROVIDER_OF_TYPE: Partial<Record<ScmType, ProviderId[]>> = { github: ["git
 
 /** The host a source-control provider signs in to, as the sign-in flow records it (app/lib/auth/oauth-routes.server.ts). */
 function providerHost(config: ProviderConfig): string {
-  const url = config.enterpriseInstanceUrl ?? config.audience ?? config.host ?? (config.id === "github" ? "https://github.com" : config.id === "gitlab" ? "https://gitlab.com" : config.id === "microsoft" ? "https://dev.azure.com" : "https://bitbucket.org");
+  const url =
+    config.enterpriseInstanceUrl ??
+    config.audience ??
+    config.host ??
+    (config.id === "github" ? "https://github.com" : config.id === "gitlab" ? "https://gitlab.com" : config.id === "microsoft" ? "https://dev.azure.com" : "https://bitbucket.org");
   try {
     return new URL(url.startsWith("http") ? url : `https://${url}`).host;
   } catch {
@@ -90,7 +94,11 @@ export type RepoCredentials =
  * serve the host. The wizard calls it at create time and passes the token to
  * the task as `secrets[secretsKey]`, never in its parameters.
  */
-export async function repoUrlCredentials(app: RequestContext, request: Request, field: { uiSchema: JsonObject; value: JsonValue | undefined; formData?: JsonObject }): Promise<RepoCredentials | undefined> {
+export async function repoUrlCredentials(
+  app: RequestContext,
+  request: Request,
+  field: { uiSchema: JsonObject; value: JsonValue | undefined; formData?: JsonObject },
+): Promise<RepoCredentials | undefined> {
   const { requestUserCredentials } = repoUrlOptions(field.uiSchema);
   if (!requestUserCredentials) return undefined;
   // RepoBranchPicker's value is a branch: its host comes from the form's repoUrl, as in Backstage.
