@@ -95,6 +95,15 @@ export interface SchedulerTasksTable {
   last_run_error_json: string | null;
 }
 
+export interface ScaffolderWizardDraftsTable {
+  user_ref: string;
+  template_ref: string;
+  /** JSON text: the form's values so far. */
+  values_json: string;
+  current_step: number;
+  updated_at: number;
+}
+
 export interface Database {
   auth_keys: AuthKeysTable;
   auth_session_secrets: AuthSessionSecretsTable;
@@ -103,6 +112,7 @@ export interface Database {
   catalog_entities: CatalogEntitiesTable;
   catalog_relations: CatalogRelationsTable;
   catalog_search: CatalogSearchTable;
+  scaffolder_wizard_drafts: ScaffolderWizardDraftsTable;
   scheduler_tasks: SchedulerTasksTable;
   user_settings: UserSettingsTable;
 }
