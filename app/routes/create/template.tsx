@@ -8,7 +8,8 @@ import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { getRequestContext } from "~/lib/context.server";
 import { createWizardTask } from "~/lib/scaffolder/wizard/create-task.server";
-import { loadTemplate, postWizard, wizardView, type WizardCall } from "~/lib/scaffolder/wizard/wizard.server";
+import { loadTemplate, postWizard, refusedCreate, wizardView, type WizardCall } from "~/lib/scaffolder/wizard/wizard.server";
+import { statusOf } from "~/lib/errors";
 
 // /create/templates/:namespace/:templateName (and the legacy
 // /create/templates/:templateName, in the default namespace): the wizard of
@@ -33,12 +34,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const call = wizardCall(request, context);
   const template = await loadTemplate(call, params.namespace ?? "default", params.templateName);
-  const outcome = await postWizard(call, template, await request.formData());
+  const formData = await request.formData();
+  let outcome = await postWizard(call, template, formData);
+  if (outcome.kind === "create") {
+    try {
+      const { taskId } = await createWizardTask(call, outcome);
+      await call.app.wizardDrafts.remove(outcome.address);
+      return redirect(`/create/tasks/${encodeURIComponent(taskId)}`, 303);
+    } catch (error) {
+      // The service's refusal (the permission policy, values it will not run) shows on the review; anything else is the error page.
+      const status = statusOf(error);
+      if (status !== 400 && status !== 403) throw error;
+      outcome = await refusedCreate(call, template, formData, (error as Error).message, status);
+    }
+  }
   if (outcome.kind === "redirect") return redirect(outcome.to, 303);
   if (outcome.kind === "form") return data({ reply: outcome.reply, view: outcome.view }, { status: outcome.status });
-  const { taskId } = await createWizardTask(call, outcome);
-  await call.app.wizardDrafts.remove(outcome.address);
-  return redirect(`/create/tasks/${encodeURIComponent(taskId)}`, 303);
+  throw new Error("The wizard's post had no outcome");
 }
 
 export default function TemplateWizard({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 // The JSON shapes the wizard passes around: a template's parameter schemas,
 // the ui:* options split off them, and the values a user enters.
 
-export type JsonPrimitive = string | number | boolean | null;
-export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
+import type { JsonObject, JsonValue } from "../actions/types";
+
+export type { JsonObject, JsonValue };
 
 /** A JSON Schema as templates write it (draft 7, with Backstage's ui:* keys beside). */
 export type JsonSchema = {

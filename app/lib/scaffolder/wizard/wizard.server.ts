@@ -334,3 +334,11 @@ async function createOutcome(call: WizardCall, template: Entity, steps: WizardSt
   }
   return { kind: "create", values: parameters, secrets, templateRef: address.templateRef, address };
 }
+
+/** The review again with a refusal of Create (the service's 400 or 403) above its buttons. */
+export async function refusedCreate(call: WizardCall, template: Entity, formData: FormData, message: string, status: number): Promise<PostOutcome> {
+  const steps = stepsOf(template);
+  const draft = await draftOf(call, template);
+  const submission = parse<JsonObject, string[]>(formData, { resolve: () => ({ error: { "": [message] } }) });
+  return { kind: "form", status, reply: submission.reply(), view: await viewAt(call, template, steps, steps.length, draft.values) };
+}
