@@ -1,4 +1,6 @@
 import { parse } from "@conform-to/react";
+import { data } from "react-router";
+import { NotFoundError } from "../../errors";
 import type { Credentials } from "../../auth/credentials";
 import { settingsOwnerOf, type Identity } from "../../auth/identity";
 import type { Entity } from "../../catalog/entity";
@@ -52,8 +54,14 @@ function routerPathOf(call: WizardCall): string {
   return basePath && call.url.pathname.startsWith(basePath) ? call.url.pathname.slice(basePath.length) || "/" : call.url.pathname;
 }
 
+/** The template, read with the caller's credentials; a missing or unreadable one is the 404 page. */
 export async function loadTemplate(call: WizardCall, namespace: string, name: string): Promise<Entity> {
-  return call.app.catalog.entities.entityByName("template", namespace, name, { credentials: call.credentials });
+  try {
+    return await call.app.catalog.entities.entityByName("template", namespace, name, { credentials: call.credentials });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(error.message, { status: 404, statusText: "Not Found" });
+    throw error;
+  }
 }
 
 function addressOf(call: WizardCall, template: Entity): DraftAddress {
