@@ -9,6 +9,7 @@ import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
 import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
+import { createWizardDrafts, type WizardDrafts } from "./scaffolder/wizard/drafts.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
@@ -28,6 +29,8 @@ export type Services = {
   scheduler: Scheduler;
   tokens: TokenService;
   userSettings: UserSettingsService;
+  /** The scaffolder wizard's drafts, per user and template. */
+  wizardDrafts: WizardDrafts;
 };
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
@@ -58,5 +61,6 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     scheduler,
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
+    wizardDrafts: createWizardDrafts(options.database.db),
   };
 }
