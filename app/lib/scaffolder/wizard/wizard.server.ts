@@ -51,7 +51,8 @@ export type WizardCall = { app: RequestContext; identity: Identity; credentials:
 /** The request's path within the app (the router applies the base path to redirects). */
 function routerPathOf(call: WizardCall): string {
   const basePath = call.app.publicConfig.basePath;
-  return basePath && call.url.pathname.startsWith(basePath) ? call.url.pathname.slice(basePath.length) || "/" : call.url.pathname;
+  const pathname = call.url.pathname.replace(/(?:\/_)?\.data$/, "");
+  return basePath && pathname.startsWith(basePath) ? pathname.slice(basePath.length) || "/" : pathname;
 }
 
 /** The template, read with the caller's credentials; a missing or unreadable one is the 404 page. */
