@@ -9,6 +9,7 @@ import { catalogIndex } from "./messages/catalog-index.en.ts";
 import { entityDialogs } from "./messages/entity-dialogs.en.ts";
 import { entityPage } from "./messages/entity-page.en.ts";
 import { home } from "./messages/home.en.ts";
+import { scaffolderFields } from "./messages/scaffolder-fields.en.ts";
 import { scaffolderWizard } from "./messages/scaffolder-wizard.en.ts";
 import { uiKit } from "./messages/ui-kit.en.ts";
 
@@ -21,6 +22,7 @@ export const en = {
   home,
   uiKit,
   apiDefinitions,
+  scaffolderFields,
   scaffolderWizard,
   shell: {
     skipToContent: "Skip to content",

@@ -7,9 +7,9 @@ import type { Entity } from "../../catalog/entity";
 import { stringifyEntityRef } from "../../catalog/entity-ref";
 import type { RequestContext } from "../../context.server";
 import type { FormReply } from "../../forms/submission";
-import { fieldExtensionServers, type FieldExtensionServerArgs } from "../fields/index.server";
+import { fieldExtensionServers, isSearchParam, isSecretField, maskSecret, postedField, type FieldServerArgs } from "../fields/index.server";
 import type { DraftAddress } from "./drafts.server";
-import { childName, isSecret, postedValues, schemaType, stepKeys, uiOf, uiOption, WIZARD_INTENT, type FieldErrors, type PostedOptions } from "./form-data";
+import { childName, isSecret, postedValues, schemaType, stepKeys, uiOf, uiOption, WIZARD_INTENT, type CustomField, type FieldErrors, type PostedOptions } from "./form-data";
 import { isJsonObject, type JsonObject, type JsonSchema, type JsonValue, type UiSchema } from "./json";
 import { applyDefaults, isObjectSchema, resolveSchema, templateSteps, validateStep, type WizardStep } from "./template-model.server";
 import { templateCardOf, type TemplateCard } from "./template-list";
@@ -95,6 +95,12 @@ export async function wizardView(call: WizardCall, template: Entity): Promise<Wi
   const steps = stepsOf(template);
   const draft = await draftOf(call, template);
   const current = Math.min(Math.max(draft.currentStep, 0), steps.length);
+  const query = call.url.searchParams;
+  if (current < steps.length && [...query.keys()].some(isSearchParam)) {
+    // A picker's server-side search submitted the step's form with GET: show what was typed, with the search's results; nothing is saved.
+    const payload = parse<JsonObject, string[]>(query, { resolve: (entries) => ({ value: entries as JsonObject }) }).payload;
+    return viewAt(call, template, steps, current, mergeStep(call, steps[current]!, draft.values, payload, query), true);
+  }
   return viewAt(call, template, steps, current, draft.values);
 }
 
@@ -142,26 +148,28 @@ function blankSecrets(schema: JsonSchema, uiSchema: UiSchema, values: JsonObject
   return out;
 }
 
-type CustomField = { name: string; extension: string; schema: JsonSchema; uiSchema: UiSchema; value: JsonValue | undefined };
+type VisibleCustomField = CustomField & { value: JsonValue | undefined };
 
-function customFields(schema: JsonSchema, uiSchema: UiSchema, values: JsonObject | undefined, parent = ""): CustomField[] {
-  const found: CustomField[] = [];
+function customFields(schema: JsonSchema, uiSchema: UiSchema, values: JsonObject | undefined, parent = ""): VisibleCustomField[] {
+  const found: VisibleCustomField[] = [];
+  const required = new Set(schema.required ?? []);
   for (const [key, child] of Object.entries(schema.properties ?? {})) {
     const ui = uiOf(uiSchema, key);
     const name = childName(parent, key);
     const extension = ui["ui:field"];
-    if (typeof extension === "string") found.push({ name, extension, schema: child, uiSchema: ui, value: values?.[key] });
+    if (typeof extension === "string") found.push({ name, extension, schema: child, uiSchema: ui, required: required.has(key), value: values?.[key] });
     else if (isObjectSchema(child)) found.push(...customFields(child, ui, isJsonObject(values?.[key]) ? (values![key] as JsonObject) : undefined, name));
   }
   return found;
 }
 
-function extensionArgs(call: WizardCall, field: CustomField, formData: JsonObject): FieldExtensionServerArgs {
+function extensionArgs(call: WizardCall, field: CustomField & { value?: JsonValue }, formData: JsonObject): FieldServerArgs {
   return {
     name: field.name,
-    schema: field.schema,
-    uiSchema: field.uiSchema,
+    schema: field.schema as JsonObject,
+    uiSchema: field.uiSchema as JsonObject,
     value: field.value,
+    required: field.required,
     formData,
     query: call.url.searchParams,
     credentials: call.credentials,
@@ -249,7 +257,7 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
   let merged: JsonObject = draft.values;
   const submission = await parse<JsonObject, string[]>(formData, {
     resolve: async (payload) => {
-      merged = mergeStep(step, draft.values, payload, { keepEmptyItems: listIntent });
+      merged = mergeStep(call, step, draft.values, payload, formData, { keepEmptyItems: listIntent });
       if (listIntent || intent === "back" || intent === "refresh") return { value: merged };
       const errors = await stepErrors(call, step, merged);
       return Object.keys(errors).length ? { error: errors } : { value: merged };
@@ -271,24 +279,26 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
   return { kind: "form", status, reply: submission.reply({ hideFields }), view: await viewAt(call, template, steps, index, merged, true) };
 }
 
-/** The draft's values with this step's fields replaced by what was posted; fields the conditions hide are dropped. */
-function mergeStep(step: WizardStep, previous: JsonObject, payload: unknown, options: PostedOptions): JsonObject {
+/**
+ * The draft's values with this step's fields replaced by what was posted
+ * (a post, or the query of a picker's server-side search); fields the
+ * conditions hide are dropped. A custom field's entries go through its
+ * extension's toValue.
+ */
+function mergeStep(call: WizardCall, step: WizardStep, previous: JsonObject, payload: unknown, entries: FormData | URLSearchParams, options: PostedOptions = {}): JsonObject {
   const rest: JsonObject = { ...previous };
   for (const key of stepKeys(step.schema)) delete rest[key];
+  const readCustom = (field: CustomField, posted: unknown): JsonValue | undefined => {
+    const toValue = fieldExtensionServers[field.extension]?.toValue;
+    if (toValue) return toValue(postedField(entries, field.name), extensionArgs(call, field, previous));
+    // No server part: the plain field's reading of a post.
+    if (posted === undefined || posted === "") return undefined;
+    return isJsonObject(posted as JsonValue) || Array.isArray(posted) || typeof posted === "string" ? (posted as JsonValue) : undefined;
+  };
+  const read = (schema: JsonSchema) => postedValues(schema, step.uiSchema, payload, previous, { ...options, readCustom });
   // Conditions may turn on what was just posted: resolve with the post, then read the post for that schema.
-  let schema = resolveSchema(step.schema, { ...previous, ...postedValues(step.schema, step.uiSchema, payload, previous, readCustom, options) });
-  let values = postedValues(schema, step.uiSchema, payload, previous, readCustom, options);
-  schema = resolveSchema(step.schema, { ...rest, ...values });
-  values = postedValues(schema, step.uiSchema, payload, previous, readCustom, options);
-  return { ...rest, ...values };
-}
-
-function readCustom(extension: string, posted: unknown): JsonValue | undefined {
-  const toValue = fieldExtensionServers[extension]?.toValue;
-  if (toValue) return toValue(posted);
-  // No server part: the plain field's reading of a post.
-  if (posted === undefined || posted === "") return undefined;
-  return isJsonObject(posted as JsonValue) || Array.isArray(posted) || typeof posted === "string" ? (posted as JsonValue) : undefined;
+  const schema = resolveSchema(step.schema, { ...rest, ...read(resolveSchema(step.schema, { ...previous, ...read(step.schema) })) });
+  return { ...rest, ...read(schema) };
 }
 
 async function stepErrors(call: WizardCall, step: WizardStep, values: JsonObject): Promise<FieldErrors> {
@@ -329,14 +339,14 @@ async function createOutcome(call: WizardCall, template: Entity, steps: WizardSt
       view: await viewAt(call, template, steps, index, values),
     };
   }
-  // Secret fields go to the task's secrets, never into its parameters (Backstage's ui:field Secret).
+  // A Secret field's value goes to the task's secrets; its parameter holds the mask (Backstage's ui:field Secret).
   const secrets: Record<string, string> = {};
   const parameters: JsonObject = { ...values };
   for (const step of steps) {
     for (const [key] of Object.entries(resolveSchema(step.schema, values).properties ?? {})) {
-      if (uiOf(step.uiSchema, key)["ui:field"] === "Secret" && typeof parameters[key] === "string") {
+      if (isSecretField(uiOf(step.uiSchema, key) as JsonObject) && typeof parameters[key] === "string") {
         secrets[key] = parameters[key] as string;
-        delete parameters[key];
+        parameters[key] = maskSecret(parameters[key] as string);
       }
     }
   }
