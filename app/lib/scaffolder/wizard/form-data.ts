@@ -47,6 +47,10 @@ export function schemaType(schema: JsonSchema): string | undefined {
   return undefined;
 }
 
+export function isObjectSchema(schema: JsonSchema): boolean {
+  return schemaType(schema) === "object";
+}
+
 /** A custom field (`ui:field`) as the post reads it. */
 export type CustomField = { extension: string; name: string; schema: JsonSchema; uiSchema: UiSchema; required: boolean };
 

@@ -1,6 +1,7 @@
 import { parse } from "@conform-to/react";
 import { data } from "react-router";
-import { NotFoundError } from "../../errors";
+import { InputError, NotFoundError } from "../../errors";
+import { readTemplate } from "../template/templates.server";
 import type { Credentials } from "../../auth/credentials";
 import { settingsOwnerOf, type Identity } from "../../auth/identity";
 import type { Entity } from "../../catalog/entity";
@@ -9,9 +10,10 @@ import type { RequestContext } from "../../context.server";
 import type { FormReply } from "../../forms/submission";
 import { fieldExtensionServers, isSearchParam, isSecretField, maskSecret, postedField, type FieldServerArgs } from "../fields/index.server";
 import type { DraftAddress } from "./drafts.server";
-import { childName, isSecret, postedValues, schemaType, stepKeys, uiOf, uiOption, WIZARD_INTENT, type CustomField, type FieldErrors, type PostedOptions } from "./form-data";
+import { childName, isObjectSchema, isSecret, postedValues, schemaType, stepKeys, uiOf, uiOption, WIZARD_INTENT, type CustomField, type FieldErrors, type PostedOptions } from "./form-data";
 import { isJsonObject, type JsonObject, type JsonSchema, type JsonValue, type UiSchema } from "./json";
-import { applyDefaults, isObjectSchema, resolveSchema, templateSteps, validateStep, type WizardStep } from "./template-model.server";
+import { resolvedSchema, stepDefaults, stepProblems, wizardSteps, type WizardStep } from "./steps.server";
+import { activeFeatureFlags } from "../../settings/feature-flags.server";
 import { templateCardOf, type TemplateCard } from "./template-list";
 
 // The wizard's server side: what each step shows for the values so far, and
@@ -54,12 +56,17 @@ function routerPathOf(call: WizardCall): string {
   return basePath && call.url.pathname.startsWith(basePath) ? call.url.pathname.slice(basePath.length) || "/" : call.url.pathname;
 }
 
-/** The template, read with the caller's credentials; a missing or unreadable one is the 404 page. */
+/**
+ * The template, read with the caller's credentials and without the
+ * parameter steps they may not read (readTemplate); a missing or unreadable
+ * one is the 404 page, one that is no v1beta3 template the 400 page.
+ */
 export async function loadTemplate(call: WizardCall, namespace: string, name: string): Promise<Entity> {
   try {
-    return await call.app.catalog.entities.entityByName("template", namespace, name, { credentials: call.credentials });
+    return await readTemplate({ kind: "template", namespace, name }, { entities: call.app.catalog.entities, permissions: call.app.permissions, credentials: call.credentials });
   } catch (error) {
     if (error instanceof NotFoundError) throw data(error.message, { status: 404, statusText: "Not Found" });
+    if (error instanceof InputError) throw data(error.message, { status: 400, statusText: "Bad Request" });
     throw error;
   }
 }
@@ -68,8 +75,8 @@ function addressOf(call: WizardCall, template: Entity): DraftAddress {
   return { userRef: settingsOwnerOf(call.identity), templateRef: stringifyEntityRef(template) };
 }
 
-function stepsOf(template: Entity): WizardStep[] {
-  return templateSteps((template.spec as { parameters?: unknown } | undefined)?.parameters);
+async function stepsOf(call: WizardCall, template: Entity): Promise<WizardStep[]> {
+  return wizardSteps(template, await activeFeatureFlags(call.app.userSettings, settingsOwnerOf(call.identity)));
 }
 
 /** The values of ?formData= (Backstage's prefill of a wizard by link), when they are a JSON object. */
@@ -92,7 +99,7 @@ async function draftOf(call: WizardCall, template: Entity) {
 }
 
 export async function wizardView(call: WizardCall, template: Entity): Promise<WizardView> {
-  const steps = stepsOf(template);
+  const steps = await stepsOf(call, template);
   const draft = await draftOf(call, template);
   const current = Math.min(Math.max(draft.currentStep, 0), steps.length);
   const query = call.url.searchParams;
@@ -112,8 +119,8 @@ async function viewAt(call: WizardCall, template: Entity, steps: WizardStep[], i
 }
 
 async function stepView(call: WizardCall, step: WizardStep, index: number, values: JsonObject, asPosted: boolean): Promise<StepView> {
-  const withDefaults = asPosted ? values : applyDefaults(step.schema, values);
-  const schema = resolveSchema(step.schema, withDefaults);
+  const withDefaults = asPosted ? values : stepDefaults(step, values);
+  const schema = resolvedSchema(step, withDefaults);
   const keptSecrets: string[] = [];
   const shown = blankSecrets(schema, step.uiSchema, withDefaults, "", keptSecrets);
   const extensionData: Record<string, unknown> = {};
@@ -180,7 +187,7 @@ function extensionArgs(call: WizardCall, field: CustomField & { value?: JsonValu
 
 function reviewSections(steps: WizardStep[], values: JsonObject): ReviewView["sections"] {
   return steps.map((step) => {
-    const schema = resolveSchema(step.schema, values);
+    const schema = resolvedSchema(step, values);
     return { title: step.title, rows: reviewRows(schema, step.uiSchema, values, "", "") };
   });
 }
@@ -231,7 +238,7 @@ function wizardUrl(call: WizardCall): string {
  * validating; Create validates every step again and hands the values over.
  */
 export async function postWizard(call: WizardCall, template: Entity, formData: FormData): Promise<PostOutcome> {
-  const steps = stepsOf(template);
+  const steps = await stepsOf(call, template);
   const address = addressOf(call, template);
   const here = wizardUrl(call);
   const intent = String(formData.get(WIZARD_INTENT) ?? "next");
@@ -263,7 +270,7 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
       return Object.keys(errors).length ? { error: errors } : { value: merged };
     },
   });
-  const hideFields = secretNames(resolveSchema(step.schema, merged), step.uiSchema);
+  const hideFields = secretNames(resolvedSchema(step, merged), step.uiSchema);
   if (intent === "back") {
     await call.app.wizardDrafts.save(address, { values: merged, currentStep: Math.max(index - 1, 0) });
     return { kind: "redirect", to: here };
@@ -297,7 +304,7 @@ function mergeStep(call: WizardCall, step: WizardStep, previous: JsonObject, pay
   };
   const read = (schema: JsonSchema) => postedValues(schema, step.uiSchema, payload, previous, { ...options, readCustom });
   // Conditions may turn on what was just posted: resolve with the post, then read the post for that schema.
-  const schema = resolveSchema(step.schema, { ...rest, ...read(resolveSchema(step.schema, { ...previous, ...read(step.schema) })) });
+  const schema = resolvedSchema(step, { ...rest, ...read(resolvedSchema(step, { ...previous, ...read(step.schema) })) });
   return { ...rest, ...read(schema) };
 }
 
@@ -306,8 +313,8 @@ async function stepErrors(call: WizardCall, step: WizardStep, values: JsonObject
   const add = (name: string, message: string) => {
     errors[name] = [...(errors[name] ?? []), message];
   };
-  for (const problem of validateStep(step, values)) add(problem.name, problem.message);
-  const schema = resolveSchema(step.schema, values);
+  for (const [name, messages] of Object.entries(stepProblems(step, values))) for (const message of messages ?? []) add(name, message);
+  const schema = resolvedSchema(step, values);
   for (const field of customFields(schema, step.uiSchema, values)) {
     const validate = fieldExtensionServers[field.extension]?.validate;
     if (!validate) continue;
@@ -335,7 +342,7 @@ async function createOutcome(call: WizardCall, template: Entity, steps: WizardSt
     return {
       kind: "form",
       status: 400,
-      reply: submission.reply({ hideFields: secretNames(resolveSchema(step.schema, values), step.uiSchema) }),
+      reply: submission.reply({ hideFields: secretNames(resolvedSchema(step, values), step.uiSchema) }),
       view: await viewAt(call, template, steps, index, values),
     };
   }
@@ -343,7 +350,7 @@ async function createOutcome(call: WizardCall, template: Entity, steps: WizardSt
   const secrets: Record<string, string> = {};
   const parameters: JsonObject = { ...values };
   for (const step of steps) {
-    for (const [key] of Object.entries(resolveSchema(step.schema, values).properties ?? {})) {
+    for (const [key] of Object.entries(resolvedSchema(step, values).properties ?? {})) {
       if (isSecretField(uiOf(step.uiSchema, key) as JsonObject) && typeof parameters[key] === "string") {
         secrets[key] = parameters[key] as string;
         parameters[key] = maskSecret(parameters[key] as string);
@@ -355,7 +362,7 @@ async function createOutcome(call: WizardCall, template: Entity, steps: WizardSt
 
 /** The review again with a refusal of Create (the service's 400 or 403) above its buttons. */
 export async function refusedCreate(call: WizardCall, template: Entity, formData: FormData, message: string, status: number): Promise<PostOutcome> {
-  const steps = stepsOf(template);
+  const steps = await stepsOf(call, template);
   const draft = await draftOf(call, template);
   const submission = parse<JsonObject, string[]>(formData, { resolve: () => ({ error: { "": [message] } }) });
   return { kind: "form", status, reply: submission.reply(), view: await viewAt(call, template, steps, steps.length, draft.values) };
