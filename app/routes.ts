@@ -57,6 +57,12 @@ export default [
     route("locations/:id", "routes/api/catalog/location-by-id.ts"),
   ]),
 
+  // The scaffolder's REST API, Backstage's paths (routes/api/scaffolder)
+  ...prefix("api/scaffolder/v2", [
+    route("templates/:namespace/:kind/:name/parameter-schema", "routes/api/scaffolder/parameter-schema.ts"),
+    route("templating-extensions", "routes/api/scaffolder/templating-extensions.ts"),
+  ]),
+
   // Authentication and permissions
   route("api/auth/.well-known/jwks.json", "routes/api/auth/jwks.ts"),
   route("api/auth/:provider/start", "routes/api/auth/start.ts"),

@@ -192,6 +192,9 @@ describe("the wizard", () => {
     // A read-only field shows its default and ignores what is posted for it; a hidden one travels as a hidden input.
     expect(tagWithId(settings.body, "wizard-region")).toContain("readOnly");
     expect(settings.body).toContain('<input type="hidden" name="trackingId" value="wizard-e2e"/>');
+    // A field extension renders through its component (the owner picker's choices); an unknown ui:field is the plain field of its type.
+    expect(tagWithId(settings.body, "wizard-owner")).toContain('list="wizard-owner-choices"');
+    expect(tagWithId(settings.body, "wizard-nickname")).toContain('type="text"');
 
     const settingsPost: Array<[string, string]> = [
       ["__step", "1"],
@@ -199,6 +202,9 @@ describe("the wizard", () => {
       ["environments", "prod"],
       ["repo.owner", "orders-team"],
       ["repo.visibility", "private"],
+      ["owner", "group:default/platform-team"],
+      ["apiKey", "k3y-value"],
+      ["nickname", "ordy"],
       ["token", "s3cr3t-token"],
       ["region", "mars-1"],
       ["trackingId", "wizard-e2e"],
@@ -219,12 +225,14 @@ describe("the wizard", () => {
     expect(tagWithId(again.body, "wizard-repo.visibility-1")).toContain('checked=""');
     // The secret is kept on the server but never written back into the page.
     expect(again.body).not.toContain("s3cr3t-token");
+    expect(again.body).not.toContain("k3y-value");
     expect(again.body).toContain("A value is kept; leave this empty to keep it.");
 
     expect((await client.post(SERVICE, [...settingsPost.filter(([key]) => key !== "token"), ["token", ""], ["__wizard", "review"]])).status).toBe(303);
     const review = await client.get(SERVICE);
     expect(stepTitle(review.body)).toBe("Review");
     expect(review.body).not.toContain("s3cr3t-token");
+    expect(review.body).not.toContain("k3y-value");
     expect(reviewRows(review.body)).toEqual({
       name: "orders-api",
       description: "Takes orders",
@@ -236,6 +244,9 @@ describe("the wizard", () => {
       environments: "dev, prod",
       "repo.owner": "orders-team",
       "repo.visibility": "private",
+      owner: "group:default/platform-team",
+      apiKey: "******",
+      nickname: "ordy",
       token: "******",
       region: "eu-west-1",
       trackingId: "wizard-e2e",

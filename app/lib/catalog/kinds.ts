@@ -156,3 +156,14 @@ export function validateKind(entity: Entity): void {
     throw new InputError(`Processor ${definition.processor} threw an error while validating the entity ${ref}; caused by TypeError: ${describeIssue(first, true)}`);
   }
 }
+
+/**
+ * Every problem the kind's schema finds, worded as validateKind words the
+ * first one ("<path> <message> - <params>"); empty for an unknown kind. The
+ * scaffolder lists them all for a template it is given (app/lib/scaffolder/template/).
+ */
+export function kindSchemaProblems(entity: Entity): string[] {
+  const definition = Object.hasOwn(KINDS, entity.kind) ? KINDS[entity.kind] : undefined;
+  if (!definition) return [];
+  return schemaIssues(definition.schema, entity).map((issue) => describeIssue(issue, true));
+}

@@ -80,12 +80,12 @@ function Field(props: FieldProps) {
   const extension = typeof uiSchema["ui:field"] === "string" ? fieldExtensions[uiSchema["ui:field"]] : undefined;
   if (extension) {
     return (
-      <div data-field={name}>
+      <>
         {extension.Component({
           name,
           id,
-          schema,
-          uiSchema,
+          schema: schema as JsonObject,
+          uiSchema: uiSchema as JsonObject,
           value: value as JsonValue | undefined,
           required,
           disabled,
@@ -94,7 +94,7 @@ function Field(props: FieldProps) {
           formData: context.formData ?? {},
           data: context.extensionData?.[name],
         })}
-      </div>
+      </>
     );
   }
   if (uiOption(uiSchema, "widget") === "hidden") return <input type="hidden" name={name} value={scalarText(value)} />;

@@ -47,8 +47,21 @@ export function schemaType(schema: JsonSchema): string | undefined {
   return undefined;
 }
 
-/** How to read a custom field's post: the server part of its extension, when it has one. */
-export type CustomValueReader = (field: string, posted: unknown) => JsonValue | undefined;
+export function isObjectSchema(schema: JsonSchema): boolean {
+  return schemaType(schema) === "object";
+}
+
+/** A custom field (`ui:field`) as the post reads it. */
+export type CustomField = { extension: string; name: string; schema: JsonSchema; uiSchema: UiSchema; required: boolean };
+
+export type PostedOptions = {
+  /** How to read a custom field's post: the server part of its extension, when it has one. */
+  readCustom?: (field: CustomField, posted: unknown) => JsonValue | undefined;
+  /** A list keeps its empty entries (while adding and removing, so the new input shows). */
+  keepEmptyItems?: boolean;
+  /** The conform name of the object being read (`repo` for `repo.owner`). */
+  parent?: string;
+};
 
 /**
  * The JSON values a step's post means, for the step's schema as resolved.
@@ -57,20 +70,22 @@ export type CustomValueReader = (field: string, posted: unknown) => JsonValue | 
  * entered, since the page never sends it back. A number that does not parse
  * stays the posted text, for ajv to refuse beside the field.
  */
-export function postedValues(schema: JsonSchema, uiSchema: UiSchema, payload: unknown, previous: JsonObject | undefined, readCustom?: CustomValueReader, options: PostedOptions = {}): JsonObject {
+export function postedValues(schema: JsonSchema, uiSchema: UiSchema, payload: unknown, previous: JsonObject | undefined, options: PostedOptions = {}): JsonObject {
   const posted = isJsonObject(payload as JsonValue) ? (payload as Record<string, unknown>) : {};
+  const required = new Set(schema.required ?? []);
   const out: JsonObject = {};
   for (const [key, child] of Object.entries(schema.properties ?? {})) {
     const ui = uiOf(uiSchema, key);
+    const name = childName(options.parent ?? "", key);
     const before = previous?.[key];
-    const field = ui["ui:field"];
+    const extension = ui["ui:field"];
     let value: JsonValue | undefined;
     if (isLocked(ui)) {
       value = before ?? child.default;
-    } else if (typeof field === "string" && readCustom) {
-      value = readCustom(field, posted[key]);
+    } else if (typeof extension === "string" && options.readCustom) {
+      value = options.readCustom({ extension, name, schema: child, uiSchema: ui, required: required.has(key) }, posted[key]);
     } else {
-      value = valueOf(child, ui, posted[key], before, options);
+      value = valueOf(child, ui, posted[key], before, { ...options, parent: name });
     }
     if (isSecret(ui) && (value === undefined || value === "") && typeof before === "string") value = before;
     if (value !== undefined) out[key] = value;
@@ -78,13 +93,10 @@ export function postedValues(schema: JsonSchema, uiSchema: UiSchema, payload: un
   return out;
 }
 
-/** keepEmptyItems: a list keeps its empty entries (while adding and removing, so the new input shows). */
-export type PostedOptions = { keepEmptyItems?: boolean };
-
 function valueOf(schema: JsonSchema, uiSchema: UiSchema, posted: unknown, before: JsonValue | undefined, options: PostedOptions): JsonValue | undefined {
   switch (schemaType(schema)) {
     case "object":
-      return postedValues(schema, uiSchema, posted, isJsonObject(before) ? before : undefined, undefined, options);
+      return postedValues(schema, uiSchema, posted, isJsonObject(before) ? before : undefined, options);
     case "boolean":
       if (uiOption(uiSchema, "widget") === "radio" || uiOption(uiSchema, "widget") === "select") return posted === "true" ? true : posted === "false" ? false : undefined;
       return posted === "on" || posted === "true";

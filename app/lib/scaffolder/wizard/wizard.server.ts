@@ -1,17 +1,19 @@
 import { parse } from "@conform-to/react";
 import { data } from "react-router";
-import { NotFoundError } from "../../errors";
+import { InputError, NotFoundError } from "../../errors";
+import { readTemplate } from "../template/templates.server";
 import type { Credentials } from "../../auth/credentials";
 import { settingsOwnerOf, type Identity } from "../../auth/identity";
 import type { Entity } from "../../catalog/entity";
 import { stringifyEntityRef } from "../../catalog/entity-ref";
 import type { RequestContext } from "../../context.server";
 import type { FormReply } from "../../forms/submission";
-import { fieldExtensionServers, type FieldExtensionServerArgs } from "../fields/index.server";
+import { fieldExtensionServers, isSearchParam, isSecretField, maskSecret, postedField, type FieldServerArgs } from "../fields/index.server";
 import type { DraftAddress } from "./drafts.server";
-import { childName, isSecret, postedValues, schemaType, stepKeys, uiOf, uiOption, WIZARD_INTENT, type FieldErrors, type PostedOptions } from "./form-data";
+import { childName, isObjectSchema, isSecret, postedValues, schemaType, stepKeys, uiOf, uiOption, WIZARD_INTENT, type CustomField, type FieldErrors, type PostedOptions } from "./form-data";
 import { isJsonObject, type JsonObject, type JsonSchema, type JsonValue, type UiSchema } from "./json";
-import { applyDefaults, isObjectSchema, resolveSchema, templateSteps, validateStep, type WizardStep } from "./template-model.server";
+import { resolvedSchema, stepDefaults, stepProblems, wizardSteps, type WizardStep } from "./steps.server";
+import { activeFeatureFlags } from "../../settings/feature-flags.server";
 import { templateCardOf, type TemplateCard } from "./template-list";
 
 // The wizard's server side: what each step shows for the values so far, and
@@ -55,12 +57,17 @@ function routerPathOf(call: WizardCall): string {
   return basePath && pathname.startsWith(basePath) ? pathname.slice(basePath.length) || "/" : pathname;
 }
 
-/** The template, read with the caller's credentials; a missing or unreadable one is the 404 page. */
+/**
+ * The template, read with the caller's credentials and without the
+ * parameter steps they may not read (readTemplate); a missing or unreadable
+ * one is the 404 page, one that is no v1beta3 template the 400 page.
+ */
 export async function loadTemplate(call: WizardCall, namespace: string, name: string): Promise<Entity> {
   try {
-    return await call.app.catalog.entities.entityByName("template", namespace, name, { credentials: call.credentials });
+    return await readTemplate({ kind: "template", namespace, name }, { entities: call.app.catalog.entities, permissions: call.app.permissions, credentials: call.credentials });
   } catch (error) {
     if (error instanceof NotFoundError) throw data(error.message, { status: 404, statusText: "Not Found" });
+    if (error instanceof InputError) throw data(error.message, { status: 400, statusText: "Bad Request" });
     throw error;
   }
 }
@@ -69,8 +76,8 @@ function addressOf(call: WizardCall, template: Entity): DraftAddress {
   return { userRef: settingsOwnerOf(call.identity), templateRef: stringifyEntityRef(template) };
 }
 
-function stepsOf(template: Entity): WizardStep[] {
-  return templateSteps((template.spec as { parameters?: unknown } | undefined)?.parameters);
+async function stepsOf(call: WizardCall, template: Entity): Promise<WizardStep[]> {
+  return wizardSteps(template, await activeFeatureFlags(call.app.userSettings, settingsOwnerOf(call.identity)));
 }
 
 /** The values of ?formData= (Backstage's prefill of a wizard by link), when they are a JSON object. */
@@ -93,9 +100,15 @@ async function draftOf(call: WizardCall, template: Entity) {
 }
 
 export async function wizardView(call: WizardCall, template: Entity): Promise<WizardView> {
-  const steps = stepsOf(template);
+  const steps = await stepsOf(call, template);
   const draft = await draftOf(call, template);
   const current = Math.min(Math.max(draft.currentStep, 0), steps.length);
+  const query = call.url.searchParams;
+  if (current < steps.length && [...query.keys()].some(isSearchParam)) {
+    // A picker's server-side search submitted the step's form with GET: show what was typed, with the search's results; nothing is saved.
+    const payload = parse<JsonObject, string[]>(query, { resolve: (entries) => ({ value: entries as JsonObject }) }).payload;
+    return viewAt(call, template, steps, current, mergeStep(call, steps[current]!, draft.values, payload, query), true);
+  }
   return viewAt(call, template, steps, current, draft.values);
 }
 
@@ -107,8 +120,8 @@ async function viewAt(call: WizardCall, template: Entity, steps: WizardStep[], i
 }
 
 async function stepView(call: WizardCall, step: WizardStep, index: number, values: JsonObject, asPosted: boolean): Promise<StepView> {
-  const withDefaults = asPosted ? values : applyDefaults(step.schema, values);
-  const schema = resolveSchema(step.schema, withDefaults);
+  const withDefaults = asPosted ? values : stepDefaults(step, values);
+  const schema = resolvedSchema(step, withDefaults);
   const keptSecrets: string[] = [];
   const shown = blankSecrets(schema, step.uiSchema, withDefaults, "", keptSecrets);
   const extensionData: Record<string, unknown> = {};
@@ -143,26 +156,28 @@ function blankSecrets(schema: JsonSchema, uiSchema: UiSchema, values: JsonObject
   return out;
 }
 
-type CustomField = { name: string; extension: string; schema: JsonSchema; uiSchema: UiSchema; value: JsonValue | undefined };
+type VisibleCustomField = CustomField & { value: JsonValue | undefined };
 
-function customFields(schema: JsonSchema, uiSchema: UiSchema, values: JsonObject | undefined, parent = ""): CustomField[] {
-  const found: CustomField[] = [];
+function customFields(schema: JsonSchema, uiSchema: UiSchema, values: JsonObject | undefined, parent = ""): VisibleCustomField[] {
+  const found: VisibleCustomField[] = [];
+  const required = new Set(schema.required ?? []);
   for (const [key, child] of Object.entries(schema.properties ?? {})) {
     const ui = uiOf(uiSchema, key);
     const name = childName(parent, key);
     const extension = ui["ui:field"];
-    if (typeof extension === "string") found.push({ name, extension, schema: child, uiSchema: ui, value: values?.[key] });
+    if (typeof extension === "string") found.push({ name, extension, schema: child, uiSchema: ui, required: required.has(key), value: values?.[key] });
     else if (isObjectSchema(child)) found.push(...customFields(child, ui, isJsonObject(values?.[key]) ? (values![key] as JsonObject) : undefined, name));
   }
   return found;
 }
 
-function extensionArgs(call: WizardCall, field: CustomField, formData: JsonObject): FieldExtensionServerArgs {
+function extensionArgs(call: WizardCall, field: CustomField & { value?: JsonValue }, formData: JsonObject): FieldServerArgs {
   return {
     name: field.name,
-    schema: field.schema,
-    uiSchema: field.uiSchema,
+    schema: field.schema as JsonObject,
+    uiSchema: field.uiSchema as JsonObject,
     value: field.value,
+    required: field.required,
     formData,
     query: call.url.searchParams,
     credentials: call.credentials,
@@ -173,7 +188,7 @@ function extensionArgs(call: WizardCall, field: CustomField, formData: JsonObjec
 
 function reviewSections(steps: WizardStep[], values: JsonObject): ReviewView["sections"] {
   return steps.map((step) => {
-    const schema = resolveSchema(step.schema, values);
+    const schema = resolvedSchema(step, values);
     return { title: step.title, rows: reviewRows(schema, step.uiSchema, values, "", "") };
   });
 }
@@ -224,7 +239,7 @@ function wizardUrl(call: WizardCall): string {
  * validating; Create validates every step again and hands the values over.
  */
 export async function postWizard(call: WizardCall, template: Entity, formData: FormData): Promise<PostOutcome> {
-  const steps = stepsOf(template);
+  const steps = await stepsOf(call, template);
   const address = addressOf(call, template);
   const here = wizardUrl(call);
   const intent = String(formData.get(WIZARD_INTENT) ?? "next");
@@ -250,13 +265,13 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
   let merged: JsonObject = draft.values;
   const submission = await parse<JsonObject, string[]>(formData, {
     resolve: async (payload) => {
-      merged = mergeStep(step, draft.values, payload, { keepEmptyItems: listIntent });
+      merged = mergeStep(call, step, draft.values, payload, formData, { keepEmptyItems: listIntent });
       if (listIntent || intent === "back" || intent === "refresh") return { value: merged };
       const errors = await stepErrors(call, step, merged);
       return Object.keys(errors).length ? { error: errors } : { value: merged };
     },
   });
-  const hideFields = secretNames(resolveSchema(step.schema, merged), step.uiSchema);
+  const hideFields = secretNames(resolvedSchema(step, merged), step.uiSchema);
   if (intent === "back") {
     await call.app.wizardDrafts.save(address, { values: merged, currentStep: Math.max(index - 1, 0) });
     return { kind: "redirect", to: here };
@@ -272,24 +287,26 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
   return { kind: "form", status, reply: submission.reply({ hideFields }), view: await viewAt(call, template, steps, index, merged, true) };
 }
 
-/** The draft's values with this step's fields replaced by what was posted; fields the conditions hide are dropped. */
-function mergeStep(step: WizardStep, previous: JsonObject, payload: unknown, options: PostedOptions): JsonObject {
+/**
+ * The draft's values with this step's fields replaced by what was posted
+ * (a post, or the query of a picker's server-side search); fields the
+ * conditions hide are dropped. A custom field's entries go through its
+ * extension's toValue.
+ */
+function mergeStep(call: WizardCall, step: WizardStep, previous: JsonObject, payload: unknown, entries: FormData | URLSearchParams, options: PostedOptions = {}): JsonObject {
   const rest: JsonObject = { ...previous };
   for (const key of stepKeys(step.schema)) delete rest[key];
+  const readCustom = (field: CustomField, posted: unknown): JsonValue | undefined => {
+    const toValue = fieldExtensionServers[field.extension]?.toValue;
+    if (toValue) return toValue(postedField(entries, field.name), extensionArgs(call, field, previous));
+    // No server part: the plain field's reading of a post.
+    if (posted === undefined || posted === "") return undefined;
+    return isJsonObject(posted as JsonValue) || Array.isArray(posted) || typeof posted === "string" ? (posted as JsonValue) : undefined;
+  };
+  const read = (schema: JsonSchema) => postedValues(schema, step.uiSchema, payload, previous, { ...options, readCustom });
   // Conditions may turn on what was just posted: resolve with the post, then read the post for that schema.
-  let schema = resolveSchema(step.schema, { ...previous, ...postedValues(step.schema, step.uiSchema, payload, previous, readCustom, options) });
-  let values = postedValues(schema, step.uiSchema, payload, previous, readCustom, options);
-  schema = resolveSchema(step.schema, { ...rest, ...values });
-  values = postedValues(schema, step.uiSchema, payload, previous, readCustom, options);
-  return { ...rest, ...values };
-}
-
-function readCustom(extension: string, posted: unknown): JsonValue | undefined {
-  const toValue = fieldExtensionServers[extension]?.toValue;
-  if (toValue) return toValue(posted);
-  // No server part: the plain field's reading of a post.
-  if (posted === undefined || posted === "") return undefined;
-  return isJsonObject(posted as JsonValue) || Array.isArray(posted) || typeof posted === "string" ? (posted as JsonValue) : undefined;
+  const schema = resolvedSchema(step, { ...rest, ...read(resolvedSchema(step, { ...previous, ...read(step.schema) })) });
+  return { ...rest, ...read(schema) };
 }
 
 async function stepErrors(call: WizardCall, step: WizardStep, values: JsonObject): Promise<FieldErrors> {
@@ -297,8 +314,8 @@ async function stepErrors(call: WizardCall, step: WizardStep, values: JsonObject
   const add = (name: string, message: string) => {
     errors[name] = [...(errors[name] ?? []), message];
   };
-  for (const problem of validateStep(step, values)) add(problem.name, problem.message);
-  const schema = resolveSchema(step.schema, values);
+  for (const [name, messages] of Object.entries(stepProblems(step, values))) for (const message of messages ?? []) add(name, message);
+  const schema = resolvedSchema(step, values);
   for (const field of customFields(schema, step.uiSchema, values)) {
     const validate = fieldExtensionServers[field.extension]?.validate;
     if (!validate) continue;
@@ -326,18 +343,18 @@ async function createOutcome(call: WizardCall, template: Entity, steps: WizardSt
     return {
       kind: "form",
       status: 400,
-      reply: submission.reply({ hideFields: secretNames(resolveSchema(step.schema, values), step.uiSchema) }),
+      reply: submission.reply({ hideFields: secretNames(resolvedSchema(step, values), step.uiSchema) }),
       view: await viewAt(call, template, steps, index, values),
     };
   }
-  // Secret fields go to the task's secrets, never into its parameters (Backstage's ui:field Secret).
+  // A Secret field's value goes to the task's secrets; its parameter holds the mask (Backstage's ui:field Secret).
   const secrets: Record<string, string> = {};
   const parameters: JsonObject = { ...values };
   for (const step of steps) {
-    for (const [key] of Object.entries(resolveSchema(step.schema, values).properties ?? {})) {
-      if (uiOf(step.uiSchema, key)["ui:field"] === "Secret" && typeof parameters[key] === "string") {
+    for (const [key] of Object.entries(resolvedSchema(step, values).properties ?? {})) {
+      if (isSecretField(uiOf(step.uiSchema, key) as JsonObject) && typeof parameters[key] === "string") {
         secrets[key] = parameters[key] as string;
-        delete parameters[key];
+        parameters[key] = maskSecret(parameters[key] as string);
       }
     }
   }
@@ -346,7 +363,7 @@ async function createOutcome(call: WizardCall, template: Entity, steps: WizardSt
 
 /** The review again with a refusal of Create (the service's 400 or 403) above its buttons. */
 export async function refusedCreate(call: WizardCall, template: Entity, formData: FormData, message: string, status: number): Promise<PostOutcome> {
-  const steps = stepsOf(template);
+  const steps = await stepsOf(call, template);
   const draft = await draftOf(call, template);
   const submission = parse<JsonObject, string[]>(formData, { resolve: () => ({ error: { "": [message] } }) });
   return { kind: "form", status, reply: submission.reply(), view: await viewAt(call, template, steps, steps.length, draft.values) };
