@@ -24,6 +24,14 @@ const template = {
         properties: {
           owner: { title: "Owner", type: "string", "ui:field": "OwnerPicker" },
           team: { title: "Team", type: "string", "ui:field": "EntityPicker", "ui:options": { catalogFilter: { kind: "Group" }, allowArbitraryValues: false } },
+          members: {
+            title: "Members",
+            type: "array",
+            maxItems: 2,
+            items: { type: "string" },
+            "ui:field": "MultiEntityPicker",
+            "ui:options": { catalogFilter: { kind: "Group" }, allowArbitraryValues: false },
+          },
           name: { title: "Name", type: "string", "ui:field": "EntityNamePicker" },
           tags: { title: "Tags", type: "array", items: { type: "string" }, "ui:field": "EntityTagsPicker" },
         },
@@ -69,7 +77,7 @@ async function openWizard(page: Page) {
   await slow(page.getByRole("heading", { name: "Field extensions end to end" })).toBeVisible();
 }
 
-test("the pickers of a step: choices from the catalog, tags refused and corrected, the repository location's locked host and owner", async ({ page, javaScriptEnabled }) => {
+test("the pickers of a step: catalog choices, members up to maxItems, tags refused and corrected, the repository location's locked host and owner", async ({ page, javaScriptEnabled }) => {
   await openWizard(page);
   const tagsInput = page.locator("#" + (await page.locator("[data-field=tags] input:not([type=checkbox]):not([type=hidden])").first().getAttribute("id")));
 
@@ -85,6 +93,16 @@ test("the pickers of a step: choices from the catalog, tags refused and correcte
     await slow(page.getByRole("option", { name: "Payments" })).toBeVisible();
     await page.getByRole("option", { name: "Payments" }).click();
     await expect(team).toHaveValue("Payments");
+    // Members: two groups at most; once two are chosen the others are disabled.
+    const members = page.getByRole("combobox", { name: "Members" });
+    await members.fill("plat");
+    await page.getByRole("option", { name: "Platform", exact: true }).click();
+    await members.fill("data");
+    await page.getByRole("option", { name: "Data Platform" }).click();
+    await members.fill("pay");
+    await expect(page.getByRole("option", { name: "Payments" })).toHaveAttribute("aria-disabled", "true");
+    await members.press("Escape");
+    await expect(page.locator("[data-field=members]").getByRole("list", { name: "Selected" }).getByRole("listitem")).toHaveText(["Platform×", "Data Platform×"]);
     await page.getByRole("textbox", { name: "Name" }).fill("my-service");
     // Tags: an invalid one shows its error and is not added; the rest are lower-cased, trimmed, once each.
     await tagsInput.fill("a--b");
@@ -95,7 +113,7 @@ test("the pickers of a step: choices from the catalog, tags refused and correcte
     await tagsInput.press("Enter");
     await tagsInput.fill("java");
     await tagsInput.press("Enter");
-    await expect(page.getByRole("list", { name: "Selected" }).getByRole("listitem")).toHaveText(["java×"]);
+    await expect(page.locator("[data-field=tags]").getByRole("list", { name: "Selected" }).getByRole("listitem")).toHaveText(["java×"]);
     await expect(page.locator("[data-field=tags] [data-field-error]")).toHaveCount(0);
   } else {
     // Owner: a text input suggesting the choices; Team: a select of the groups.
@@ -104,12 +122,17 @@ test("the pickers of a step: choices from the catalog, tags refused and correcte
     await expect(team.locator("option", { hasText: "Payments" })).toHaveCount(1);
     await expect(team.locator("option", { hasText: /^user:/ })).toHaveCount(0);
     await team.selectOption("group:default/payments-team");
+    await page.getByRole("checkbox", { name: "Platform", exact: true }).check();
+    await page.getByRole("checkbox", { name: "Data Platform" }).check();
     await page.getByRole("textbox", { name: "Name" }).fill("my-service");
     // Tags: the server refuses the invalid one, beside the field, and keeps the valid one chosen.
     await tagsInput.fill("Java, a--b");
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.locator("[data-field=tags] [data-field-error]")).toContainText("'a--b' is not a valid tag");
     await expect(page.getByRole("checkbox", { name: "java" })).toBeChecked();
+    // Back from the server, the chosen members stay chosen and the others are disabled (maxItems 2).
+    await expect(page.getByRole("checkbox", { name: "Data Platform" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Payments" })).toBeDisabled();
     await expect(tagsInput).toHaveValue("a--b");
     await expect(tagsInput).toHaveAttribute("aria-invalid", "true");
     await tagsInput.fill("");
@@ -128,6 +151,7 @@ test("the pickers of a step: choices from the catalog, tags refused and correcte
   const main = page.locator("main");
   await expect(main).toContainText("group:default/platform-team");
   await expect(main).toContainText("group:default/payments-team");
+  await expect(main).toContainText("group:default/data-platform-team");
   await expect(main).toContainText("my-service");
   await expect(main).toContainText("java");
   await expect(main).toContainText("github.com?owner=acme&repo=web");
