@@ -38,6 +38,11 @@ export default [
   route("git/:owner/:repo/git-upload-pack", "routes/git/upload-pack.ts"),
   route("git/:owner/:repo/*", "routes/git/repository.tsx"),
 
+  // Scaffolder
+  route("create", "routes/create/index.tsx"),
+  route("create/templates/:namespace/:templateName", "routes/create/template.tsx"),
+  route("create/templates/:templateName", "routes/create/template.tsx", { id: "routes/create/template-legacy" }),
+
   // Development only: the UI kit's gallery (404 outside the development auth environment)
   route("dev/ui-kit", "routes/dev/ui-kit.tsx"),
 

@@ -18,6 +18,7 @@ import type { ActionRegistry } from "./scaffolder/actions/registry.server";
 import type { TaskWorkspaces } from "./scaffolder/actions/workspace.server";
 import { createScaffolder, type Scaffolder } from "./scaffolder/scaffolder.server";
 import { createScaffolderTemplater } from "./scaffolder/templating/index.server";
+import { createWizardDrafts, type WizardDrafts } from "./scaffolder/wizard/drafts.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
@@ -45,6 +46,8 @@ export type Services = {
   scaffolder: Scaffolder;
   tokens: TokenService;
   userSettings: UserSettingsService;
+  /** The scaffolder wizard's drafts, per user and template. */
+  wizardDrafts: WizardDrafts;
 };
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
@@ -95,5 +98,6 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     }),
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
+    wizardDrafts: createWizardDrafts(options.database.db),
   };
 }

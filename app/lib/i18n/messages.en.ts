@@ -10,6 +10,8 @@ import { entityDialogs } from "./messages/entity-dialogs.en.ts";
 import { entityPage } from "./messages/entity-page.en.ts";
 import { home } from "./messages/home.en.ts";
 import { localGit } from "./messages/local-git.en.ts";
+import { scaffolderFields } from "./messages/scaffolder-fields.en.ts";
+import { scaffolderWizard } from "./messages/scaffolder-wizard.en.ts";
 import { uiKit } from "./messages/ui-kit.en.ts";
 
 export const en = {
@@ -22,6 +24,8 @@ export const en = {
   uiKit,
   apiDefinitions,
   localGit,
+  scaffolderFields,
+  scaffolderWizard,
   shell: {
     skipToContent: "Skip to content",
     navigation: "Main navigation",
