@@ -155,10 +155,12 @@ export function createScaffolder(options: {
       const news = signals.wait(eventsTopic(task.id), EVENT_POLL_MS, signal);
       const events = await store.listEvents(task.id, cursor);
       for (const event of events) {
-        if (cursor !== undefined && event.id <= cursor) continue;
-        cursor = event.id;
+        // The completion comes even from before `after` (as polling gives it), so a stream opened after the end still ends.
+        const endsStream = event.type === "completion" && !recoverable;
+        if (cursor !== undefined && event.id <= cursor && !endsStream) continue;
+        cursor = Math.max(cursor ?? 0, event.id);
         yield recoverable ? { ...event, isTaskRecoverable: true } : event;
-        if (event.type === "completion" && !recoverable) return;
+        if (endsStream) return;
       }
       await news;
     }
