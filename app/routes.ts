@@ -61,6 +61,13 @@ export default [
   ...prefix("api/scaffolder/v2", [
     route("templates/:namespace/:kind/:name/parameter-schema", "routes/api/scaffolder/parameter-schema.ts"),
     route("templating-extensions", "routes/api/scaffolder/templating-extensions.ts"),
+    route("tasks", "routes/api/scaffolder/tasks.ts"),
+    route("tasks/:taskId", "routes/api/scaffolder/task.ts"),
+    route("tasks/:taskId/cancel", "routes/api/scaffolder/task-cancel.ts"),
+    route("tasks/:taskId/retry", "routes/api/scaffolder/task-retry.ts"),
+    route("tasks/:taskId/events", "routes/api/scaffolder/task-events.ts"),
+    route("tasks/:taskId/eventstream", "routes/api/scaffolder/task-eventstream.ts"),
+    route("dry-run", "routes/api/scaffolder/dry-run.ts"),
   ]),
 
   // Authentication and permissions
