@@ -87,6 +87,7 @@ catalog:
       key: "theme",
       provider: "oidc",
       pluginId: "catalog",
+      taskId: "00000000-0000-0000-0000-000000000000",
       "*": "nothing/here",
     };
     // Bodies that would do something with credentials, so a refusal is what keeps them from it.
