@@ -164,6 +164,24 @@ describe("validation", () => {
     expect(validateStep(nested, { address: {} }).errors).toEqual({ "address.street": ["must have required property 'Street'"] });
   });
 
+  it("refuses a schema ajv cannot compile as the template's fault", () => {
+    expect(() => validateStep({ properties: { a: { $ref: "https://example.com/schema.json" } } }, { a: 1 })).toThrow(/^The template's parameter schema is invalid: /);
+    expect(() => validateStep({ properties: { a: { type: "string", pattern: "([" } } }, { a: "x" })).toThrow(/parameter schema is invalid/);
+  });
+
+  it("keeps a property named __proto__ a property when filling defaults", () => {
+    const filled = applyDefaults({ properties: { ["__proto__"]: { type: "object", properties: { polluted: { type: "boolean", default: true } } } } }, {});
+    expect(Object.getPrototypeOf(filled)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // A posted value named __proto__ is one more wrong field, not a crash.
+    const posted = JSON.parse('{"__proto__": {"isAdmin": true}, "name": 3}') as JsonObject;
+    expect(validateStep({ type: "object", additionalProperties: false, properties: { name: { type: "string" } } }, posted).errors).toEqual({
+      "": ["must NOT have additional properties"],
+      name: ["must be string"],
+    });
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
   it("reports the oneOf branch's own errors, not ajv's summary", () => {
     const step: JsonObject = {
       properties: { provider: { type: "string", enum: ["github", "gitlab"] } },

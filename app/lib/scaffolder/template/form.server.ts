@@ -2,8 +2,9 @@ import { Ajv } from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import ajvErrorsModule from "ajv-errors";
 import addFormatsModule from "ajv-formats";
+import { InputError } from "~/lib/errors";
 import type { JsonObject, JsonValue } from "../actions/types";
-import { extractSchemaFromStep } from "./template";
+import { extractSchemaFromStep, ownProperty, setOwnProperty } from "./template";
 import type { UiSchema } from "./template";
 
 // A parameter step as a server-rendered form: which fields RJSF would show
@@ -60,13 +61,13 @@ const isObject = (value: unknown): value is JsonObject => typeof value === "obje
 export function mergeSchemas(left: JsonObject, right: JsonObject): JsonObject {
   const merged: JsonObject = { ...left };
   for (const [key, value] of Object.entries(right)) {
-    const current = merged[key];
+    const current = ownProperty(merged, key);
     if (key === "required" && Array.isArray(current) && Array.isArray(value)) {
-      merged[key] = [...current, ...value.filter((item) => !current.includes(item))];
+      setOwnProperty(merged, key, [...current, ...value.filter((item) => !current.includes(item))]);
     } else if (isObject(current) && isObject(value)) {
-      merged[key] = mergeSchemas(current, value);
+      setOwnProperty(merged, key, mergeSchemas(current, value));
     } else {
-      merged[key] = value;
+      setOwnProperty(merged, key, value);
     }
   }
   return merged;
@@ -107,7 +108,7 @@ export function resolveSchema(schema: JsonObject, data: unknown, depth = 0): Jso
     const dependencies = resolved.dependencies;
     delete resolved.dependencies;
     for (const [key, dependency] of Object.entries(dependencies)) {
-      if (values[key] === undefined) continue;
+      if (ownProperty(values, key) === undefined) continue;
       if (Array.isArray(dependency)) {
         resolved = mergeSchemas(resolved, { required: dependency });
       } else if (isObject(dependency)) {
@@ -116,12 +117,12 @@ export function resolveSchema(schema: JsonObject, data: unknown, depth = 0): Jso
         resolved = mergeSchemas(resolved, resolveSchema(rest, data, depth + 1));
         if (Array.isArray(oneOf)) {
           const matching = oneOf.filter((branch): branch is JsonObject => {
-            if (!isObject(branch) || !isObject(branch.properties) || branch.properties[key] === undefined) return false;
-            return isValid({ type: "object", properties: { [key]: branch.properties[key] } }, values);
+            if (!isObject(branch) || !isObject(branch.properties) || ownProperty(branch.properties, key) === undefined) return false;
+            return isValid({ type: "object", properties: Object.fromEntries([[key, ownProperty(branch.properties, key)!]]) }, values);
           });
           // RJSF merges nothing unless exactly one branch matches.
           if (matching.length === 1) {
-            const { [key]: _own, ...others } = matching[0].properties as JsonObject;
+            const others = Object.fromEntries(Object.entries(matching[0].properties as JsonObject).filter(([name]) => name !== key));
             resolved = mergeSchemas(resolved, resolveSchema({ ...matching[0], properties: others }, data, depth + 1));
           }
         }
@@ -182,14 +183,14 @@ function fieldsOf(schema: JsonObject, uiSchema: UiSchema, data: unknown, parent:
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required : [];
   return orderProperties(Object.keys(properties), uiSchema["ui:order"]).flatMap((key) => {
-    const property = properties[key];
+    const property = ownProperty(properties, key);
     if (!isObject(property)) return [];
-    const childUi = isObject(uiSchema[key]) ? (uiSchema[key] as UiSchema) : {};
+    const childUi = isObject(ownProperty(uiSchema, key)) ? (ownProperty(uiSchema, key) as UiSchema) : {};
     const name = pathOf(parent, key);
     const isObjectField = property.type === "object" || (property.type === undefined && isObject(property.properties));
-    const resolved = isObjectField ? resolveSchema(property, values[key]) : property;
+    const resolved = isObjectField ? resolveSchema(property, ownProperty(values, key)) : property;
     const field: VisibleField = { name, key, schema: resolved, uiSchema: childUi, required: required.includes(key) };
-    if (isObjectField && isObject(resolved.properties)) field.fields = fieldsOf(resolved, childUi, values[key], name);
+    if (isObjectField && isObject(resolved.properties)) field.fields = fieldsOf(resolved, childUi, ownProperty(values, key), name);
     return [field];
   });
 }
@@ -211,10 +212,10 @@ function defaultsInto(schema: JsonObject, data: unknown): JsonValue | undefined 
     const ownDefault = isObject(schema.default) ? schema.default : {};
     for (const [key, property] of Object.entries(properties)) {
       if (!isObject(property)) continue;
-      const current = values[key] !== undefined ? values[key] : ownDefault[key];
+      const current = ownProperty(values, key) !== undefined ? ownProperty(values, key) : ownProperty(ownDefault, key);
       const resolved = property.type === "object" || isObject(property.properties) ? resolveSchema(property, current) : property;
       const value = defaultsInto(resolved, current);
-      if (value !== undefined) values[key] = value;
+      if (value !== undefined) setOwnProperty(values, key, value);
     }
     return data === undefined && Object.keys(values).length === 0 ? undefined : values;
   }
@@ -251,7 +252,7 @@ function fieldNameOf(instancePath: string): string {
 
 function uiTitleAt(uiSchema: UiSchema, name: string): string | undefined {
   let node: unknown = uiSchema;
-  for (const part of name.split(".").filter(Boolean)) node = isObject(node) ? node[part.replace(/\[\d+\]$/, "")] : undefined;
+  for (const part of name.split(".").filter(Boolean)) node = isObject(node) ? ownProperty(node, part.replace(/\[\d+\]$/, "")) : undefined;
   if (!isObject(node)) return undefined;
   const options = isObject(node["ui:options"]) ? node["ui:options"] : {};
   const title = node["ui:title"] ?? options.title;
@@ -268,9 +269,15 @@ const SUMMARY_KEYWORDS = new Set(["if", "oneOf", "anyOf"]);
  */
 export function validateStep(step: JsonObject, values: JsonObject): { valid: boolean; errors: StepErrors } {
   const { schema, uiSchema } = resolveStep(step, values);
-  const validate = validatorOf(schema);
+  let validate: ValidateFunction;
+  try {
+    validate = validatorOf(schema);
+  } catch (error) {
+    // A schema ajv cannot compile (an unknown $ref, a bad pattern) is the template's fault, not the user's.
+    throw new InputError(`The template's parameter schema is invalid: ${error instanceof Error ? error.message : String(error)}`);
+  }
   if (validate(values)) return { valid: true, errors: {} };
-  const errors: StepErrors = {};
+  const errors = new Map<string, string[]>();
   for (const error of (validate.errors ?? []) as ErrorObject[]) {
     if (SUMMARY_KEYWORDS.has(error.keyword)) continue;
     let name = fieldNameOf(error.instancePath);
@@ -279,12 +286,13 @@ export function validateStep(step: JsonObject, values: JsonObject): { valid: boo
       const missing = String((error.params as { missingProperty: string }).missingProperty);
       name = name ? `${name}.${missing}` : missing;
       const parent = error.parentSchema as JsonObject | undefined;
-      const property = isObject(parent?.properties) ? parent.properties[missing] : undefined;
+      const property = isObject(parent?.properties) ? ownProperty(parent.properties, missing) : undefined;
       const title = uiTitleAt(uiSchema, name) ?? (isObject(property) && typeof property.title === "string" ? property.title : undefined);
       if (title) message = message.replace(`'${missing}'`, `'${title}'`);
     }
-    const messages = (errors[name] ??= []);
-    if (!messages.includes(message)) messages.push(message);
+    const messages = errors.get(name) ?? [];
+    if (!messages.includes(message)) errors.set(name, [...messages, message]);
   }
-  return { valid: Object.keys(errors).length === 0, errors };
+  // fromEntries defines own properties, whatever the field is called.
+  return { valid: errors.size === 0, errors: Object.fromEntries(errors) };
 }

@@ -82,6 +82,17 @@ export function isTemplateEntity(entity: Entity): entity is TemplateEntity {
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
+// Keys come from template authors: a property named "__proto__" must stay a
+// property, never reach or replace a prototype.
+/** An own property, or undefined. */
+export function ownProperty(object: object, key: string): JsonValue | undefined {
+  return Object.hasOwn(object, key) ? (object as Record<string, JsonValue>)[key] : undefined;
+}
+/** Sets an own, enumerable property whatever its name. */
+export function setOwnProperty(object: object, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** `spec.parameters` as a list of steps: one schema is one step, none is no step (Backstage's `[parameters ?? []].flat()`). */
 export function parameterSteps(template: { spec: { parameters?: unknown } }): JsonObject[] {
   const parameters = template.spec.parameters;
@@ -95,7 +106,7 @@ export type UiSchema = { [key: string]: JsonValue | UiSchema };
 function extractUiSchema(schema: JsonObject, uiSchema: UiSchema): void {
   for (const key of Object.keys(schema)) {
     if (key.startsWith("ui:")) {
-      uiSchema[key] = schema[key];
+      setOwnProperty(uiSchema, key, schema[key]);
       delete schema[key];
     }
   }
@@ -103,13 +114,13 @@ function extractUiSchema(schema: JsonObject, uiSchema: UiSchema): void {
   if (isObject(properties)) {
     for (const [name, property] of Object.entries(properties)) {
       if (!isObject(property)) continue;
-      if (!isObject(uiSchema[name])) uiSchema[name] = {};
-      extractUiSchema(property, uiSchema[name] as UiSchema);
+      if (!isObject(ownProperty(uiSchema, name))) setOwnProperty(uiSchema, name, {});
+      extractUiSchema(property, ownProperty(uiSchema, name) as UiSchema);
     }
   }
   if (isObject(items)) {
     const inner: UiSchema = {};
-    uiSchema.items = inner;
+    setOwnProperty(uiSchema, "items", inner);
     extractUiSchema(items, inner);
   }
   // Branches describe the same level: their ui keys join this level's.

@@ -31,6 +31,11 @@ export type TemplaterOptions = {
   filters?: Record<string, TemplateFilter>;
   /** Global functions and values by name. */
   globals?: Record<string, TemplateGlobal>;
+  /** More global functions by name (merged into `globals`). */
+  functions?: Record<string, TemplateGlobalFunction>;
+  /** Backstage's option names (fetch:template's): merged into `filters` and `globals`. */
+  templateFilters?: Record<string, TemplateFilter>;
+  templateGlobals?: Record<string, TemplateGlobal>;
   /** nunjucks's whitespace options, as Backstage's `nunjucksConfigs`. */
   nunjucksConfigs?: { trimBlocks?: boolean; lstripBlocks?: boolean };
   /** How long one render may run, in milliseconds. */
@@ -46,6 +51,10 @@ export const MAX_RANGE_LENGTH = 100_000;
 /** The longest list a method may return (`concat` doubling a list, for one). */
 export const MAX_LIST_LENGTH = 1_000_000;
 const MAX_COMPILED_TEMPLATES = 1000;
+/** The characters of template text and compiled code kept by each compiler realm. */
+const MAX_CACHED_CODE_CHARS = 32 * 1024 * 1024;
+/** How many templates renderStrings renders under one time limit. */
+const RENDER_BATCH_SIZE = 50;
 
 /** A template stopped by a limit (time, output size) or refused as hostile; never swallowed by renderValue. */
 export class TemplateLimitError extends Error {
@@ -60,6 +69,12 @@ export class TemplateRenderError extends Error {
 export type Templater = {
   /** Renders a template string to a string. */
   renderString(template: string, context: unknown): string;
+  /**
+   * Renders many templates with the same values (a skeleton's file names or
+   * contents), in batches that share one time limit each: cheaper than one
+   * renderString per template. Throws at the first template that fails.
+   */
+  renderStrings(templates: string[], context: unknown): string[];
   /**
    * Renders every string inside a value (objects and arrays deeply), as
    * Backstage's workflow runner renders a step's input: a string that is one
@@ -93,7 +108,7 @@ function tagsFor(cookiecutterCompat: boolean) {
   return cookiecutterCompat ? { variableStart: "{{", variableEnd: "}}" } : { variableStart: "${{", variableEnd: "}}" };
 }
 
-type CompilerRealm = { compile(template: string): string };
+type CompilerRealm = { compile(template: string, timeoutMs: number): string };
 const compilerRealms = new Map<string, CompilerRealm>();
 
 /**
@@ -122,23 +137,46 @@ function compilerRealm(cookiecutterCompat: boolean, configs: TemplaterOptions["n
     context,
   );
   const run = new vm.Script("JSON.stringify(__compile())");
+  // Compiling is most of a render's cost, and many tasks render the same
+  // skeleton: the code is kept per template text, up to a budget of characters.
+  const cache = new Map<string, string>();
+  let cachedChars = 0;
   const realm: CompilerRealm = {
-    compile(template) {
-      sandbox.__src = template;
-      let result: { code?: string; error?: string };
-      try {
-        // No time limit here: nunjucks's lexer and parser are linear in the
-        // template's length, and a time limit costs a watchdog thread per call.
-        result = JSON.parse(run.runInContext(context) as string);
-      } catch (error) {
-        throw new TemplateRenderError(`Template render error: ${messageOf(error)}`);
-      } finally {
-        sandbox.__src = "";
+    compile(template, timeoutMs) {
+      const known = cache.get(template);
+      if (known !== undefined) {
+        cache.delete(template);
+        cache.set(template, known);
+        return known;
       }
-      if (result.error !== undefined) throw new TemplateRenderError(`Template render error: ${result.error}`);
-      return result.code!;
+      const code = compileNow(template, timeoutMs);
+      if (template.length + code.length <= MAX_CACHED_CODE_CHARS) {
+        cache.set(template, code);
+        cachedChars += template.length + code.length;
+        for (const [oldest, oldCode] of cache) {
+          if (cachedChars <= MAX_CACHED_CODE_CHARS) break;
+          cache.delete(oldest);
+          cachedChars -= oldest.length + oldCode.length;
+        }
+      }
+      return code;
     },
   };
+  function compileNow(template: string, timeoutMs: number): string {
+    sandbox.__src = template;
+    let result: { code?: string; error?: string };
+    try {
+      // Under the time limit too: nunjucks's lexer slows down badly on some
+      // inputs (a long run of unclosed comment openers).
+      result = JSON.parse(run.runInContext(context, { timeout: timeoutMs }) as string);
+    } catch (error) {
+      throw limitErrorOf(error, timeoutMs) ?? new TemplateRenderError(`Template render error: ${messageOf(error)}`);
+    } finally {
+      sandbox.__src = "";
+    }
+    if (result.error !== undefined) throw new TemplateRenderError(`Template render error: ${result.error}`);
+    return result.code!;
+  }
   compilerRealms.set(key, realm);
   return realm;
 }
@@ -255,6 +293,23 @@ var __atrium = (function () {
       return limitHit !== null ? { limit: limitHit } : { error: String(error && error.message) };
     }
   }
+  // Several templates with the same values, under one time limit.
+  function renderAll(idsJson, valuesJson) {
+    var ids = JSON.parse(idsJson);
+    var values = JSON.parse(valuesJson);
+    var outputs = [];
+    for (var i = 0; i < ids.length; i++) {
+      limitHit = null;
+      try {
+        var output = templates.get(ids[i]).render(values);
+        checkSize(output);
+        outputs.push(output);
+      } catch (error) {
+        return limitHit !== null ? { limit: limitHit, index: i } : { error: String(error && error.message), index: i };
+      }
+    }
+    return { outputs: outputs };
+  }
 
   // The Error family stays unfrozen: nunjucks names its errors by assignment.
   [Object, Function, Array, String, Number, Boolean, Symbol, Date, RegExp, Map, Set, WeakMap, WeakSet, Promise, JSON, Math, Reflect,
@@ -265,7 +320,7 @@ var __atrium = (function () {
   Object.freeze(Object.getPrototypeOf(function* () {}));
   Object.freeze(Object.getPrototypeOf([][Symbol.iterator]()));
 
-  return { register: register, forget: forget, render: render };
+  return { register: register, forget: forget, render: render, renderAll: renderAll };
 })();
 `;
 
@@ -279,10 +334,10 @@ export function createTemplater(options: TemplaterOptions = {}): Templater {
   const cookiecutterCompat = !!options.cookiecutterCompat;
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   const maxOutputLength = options.maxOutputLength ?? DEFAULT_MAX_OUTPUT_LENGTH;
-  const filters = { ...(options.filters ?? {}) };
+  const filters = { ...(options.filters ?? {}), ...(options.templateFilters ?? {}) };
   const globalFunctions: Record<string, TemplateGlobalFunction> = {};
   const globalValues: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(options.globals ?? {})) {
+  for (const [name, value] of Object.entries({ ...(options.globals ?? {}), ...(options.templateGlobals ?? {}), ...(options.functions ?? {}) })) {
     if (typeof value === "function") globalFunctions[name] = value as TemplateGlobalFunction;
     else globalValues[name] = value;
   }
@@ -326,6 +381,7 @@ export function createTemplater(options: TemplaterOptions = {}): Templater {
     { filename: "nunjucks-slim.js" },
   ).runInContext(context);
   const renderScript = new vm.Script("__atrium.render(__id, __values)");
+  const renderAllScript = new vm.Script("__atrium.renderAll(__ids, __values)");
   const forgetScript = new vm.Script("__atrium.forget()");
   const compiled = new Map<string, number>();
 
@@ -336,7 +392,7 @@ export function createTemplater(options: TemplaterOptions = {}): Templater {
       compiled.clear();
       forgetScript.runInContext(context);
     }
-    const code = compiler.compile(template);
+    const code = compiler.compile(template, timeoutMs);
     const id = nextTemplateId++;
     try {
       // Registering only defines the compiled functions; the template's own
@@ -367,6 +423,32 @@ export function createTemplater(options: TemplaterOptions = {}): Templater {
     if (typeof output === "string") return output;
     if (typeof result?.limit === "string") throw new TemplateLimitError(String(result.limit));
     throw new TemplateRenderError(String(result?.error));
+  }
+
+  function renderStrings(templates: string[], values: unknown): string[] {
+    const valuesJson = JSON.stringify(values ?? {});
+    const outputs: string[] = [];
+    for (let start = 0; start < templates.length; start += RENDER_BATCH_SIZE) {
+      const batch = templates.slice(start, start + RENDER_BATCH_SIZE).map((template) => String(template));
+      const ids = batch.map(templateId);
+      sandbox.__ids = JSON.stringify(ids);
+      sandbox.__values = valuesJson;
+      let result: { outputs?: unknown[]; error?: string; limit?: string; index?: number };
+      try {
+        result = renderAllScript.runInContext(context, { timeout: timeoutMs }) as typeof result;
+      } catch (error) {
+        throw limitErrorOf(error, timeoutMs) ?? new TemplateRenderError(messageOf(error));
+      } finally {
+        sandbox.__values = "";
+      }
+      if (Array.isArray(result?.outputs)) {
+        for (const output of result.outputs) outputs.push(String(output));
+        continue;
+      }
+      if (typeof result?.limit === "string") throw new TemplateLimitError(String(result.limit));
+      throw new TemplateRenderError(String(result?.error));
+    }
+    return outputs;
   }
 
   function isSingleTemplateString(value: string): boolean {
@@ -402,7 +484,7 @@ export function createTemplater(options: TemplaterOptions = {}): Templater {
     }) as T;
   }
 
-  return { renderString, renderValue, isSingleTemplateString };
+  return { renderString, renderStrings, renderValue, isSingleTemplateString };
 }
 
 type ParsedNode = { children?: ParsedNode[] };
