@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import type { JsonObject, JsonSchema, JsonValue } from "~/lib/scaffolder/actions/types";
+import type { JsonObject, JsonValue } from "~/lib/scaffolder/actions/types";
+import type { SchemaLike } from "~/lib/scaffolder/fields/rules";
 
 /**
  * What the wizard gives a field extension's component: the parameter's
@@ -11,8 +12,8 @@ import type { JsonObject, JsonSchema, JsonValue } from "~/lib/scaffolder/actions
 export type FieldExtensionProps = {
   name: string;
   id: string;
-  schema: JsonSchema;
-  uiSchema: JsonObject;
+  schema: SchemaLike;
+  uiSchema: SchemaLike;
   value: JsonValue | undefined;
   required: boolean;
   disabled: boolean;

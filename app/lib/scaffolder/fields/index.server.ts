@@ -22,12 +22,11 @@ import {
   uiOptions,
   withConditions,
   type EntityPickerOptions,
-  type PostedValue,
   type RepoUrlParts,
 } from "./rules";
 import type { FieldExtensionServer, FieldServerArgs } from "./types";
 
-export type { FieldExtensionServer, FieldServerArgs, FieldServices } from "./types";
+export type { FieldExtensionServer, FieldExtensionServerArgs, FieldServerArgs, FieldServices } from "./types";
 export { postedField, isSearchParam, isSecretField, maskSecret, searchParamName } from "./rules";
 export { repoUrlCredentials, type RepoCredentials } from "./repo-url.server";
 
@@ -41,16 +40,14 @@ const t = createTranslator("en");
 
 // ---- posted entries ----
 
-function entries(posted: PostedValue): string[] {
-  if (posted === undefined) return [];
+function entries(posted: unknown): string[] {
   if (typeof posted === "string") return [posted];
   if (Array.isArray(posted)) return posted.filter((entry): entry is string => typeof entry === "string");
-  if (posted instanceof Blob) return [];
   return [];
 }
 
 /** Several values may come in one entry, comma-separated (the no-JavaScript text box). */
-function listEntries(posted: PostedValue): string[] {
+function listEntries(posted: unknown): string[] {
   return entries(posted)
     .flatMap((entry) => entry.split(","))
     .map((entry) => entry.trim())
@@ -65,7 +62,7 @@ function stringsOf(value: JsonValue | undefined): string[] {
 // ---- entity pickers ----
 
 /** A single-entity picker over some options: EntityPicker, OwnerPicker, OwnedEntityPicker and MyGroupsPicker differ only in them. */
-function singleEntityPicker(optionsOf: (args: Omit<FieldServerArgs, "value">) => EntityPickerOptions | undefined, extra: Partial<FieldExtensionServer> = {}): FieldExtensionServer {
+function singleEntityPicker(optionsOf: (args: Pick<FieldServerArgs, "uiSchema" | "identity">) => EntityPickerOptions | undefined, extra: Partial<FieldExtensionServer> = {}): FieldExtensionServer {
   return {
     async load(args) {
       const options = optionsOf(args);
@@ -77,7 +74,7 @@ function singleEntityPicker(optionsOf: (args: Omit<FieldServerArgs, "value">) =>
       return data;
     },
     toValue(posted, args) {
-      const options = optionsOf(args);
+      const options = args ? optionsOf(args) : undefined;
       const typed = entries(posted)[0]?.trim() ?? "";
       if (!typed) return undefined;
       return options ? completeEntityRef(typed, options) : typed;
@@ -107,7 +104,7 @@ async function notChoices(args: FieldServerArgs, options: EntityPickerOptions, r
   return refs.filter((ref) => !found.has(ref.toLocaleLowerCase("en-US"))).map((ref) => t("scaffolderFields.errors.notAChoice", { value: ref }));
 }
 
-function ownedOptions(args: Omit<FieldServerArgs, "value">): EntityPickerOptions | undefined {
+function ownedOptions(args: Pick<FieldServerArgs, "uiSchema" | "identity">): EntityPickerOptions | undefined {
   const options = entityPickerOptions(args.uiSchema);
   const refs = args.identity?.ownershipEntityRefs ?? [];
   // No ownership refs, no choices: an empty condition would mean no condition at all.
@@ -115,7 +112,7 @@ function ownedOptions(args: Omit<FieldServerArgs, "value">): EntityPickerOptions
   return { ...options, catalogFilter: withConditions(options.catalogFilter, { "relations.ownedBy": refs }) };
 }
 
-function myGroupsOptions(args: Omit<FieldServerArgs, "value">): EntityPickerOptions | undefined {
+function myGroupsOptions(args: Pick<FieldServerArgs, "identity">): EntityPickerOptions | undefined {
   const user = args.identity?.userEntityRef;
   if (!user) return undefined;
   // Labelled by title, else name (Backstage's MyGroupsPicker): Group is the default kind, so its name shows alone.
@@ -144,7 +141,7 @@ const multiEntityPicker: FieldExtensionServer = {
     return entityFieldData(args, entityPickerOptions(args.uiSchema), true);
   },
   toValue(posted, args) {
-    const options = entityPickerOptions(args.uiSchema);
+    const options = entityPickerOptions(args?.uiSchema);
     const refs = [...new Set(listEntries(posted).map((entry) => completeEntityRef(entry, options)))];
     return refs.length ? refs : undefined;
   },
@@ -210,9 +207,10 @@ const repoUrlPicker: FieldExtensionServer = {
   },
   toValue(posted) {
     if (typeof posted === "string") return posted.trim() || undefined;
-    if (!posted || Array.isArray(posted) || posted instanceof Blob) return undefined;
+    if (!posted || typeof posted !== "object" || Array.isArray(posted)) return undefined;
+    const parts = posted as Record<string, unknown>;
     const part = (key: string) => {
-      const entry = posted[key];
+      const entry = parts[key];
       return typeof entry === "string" ? entry.trim() : "";
     };
     return serializeRepoUrl({ host: part("host"), owner: part("owner"), repoName: part("repo"), organization: part("organization"), workspace: part("workspace"), project: part("project") });

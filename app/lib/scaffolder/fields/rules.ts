@@ -10,10 +10,13 @@ import type { JsonObject, JsonValue } from "../actions/types";
 
 // ---- options ----
 
+/** A schema or uiSchema as the wizard passes it: JSON, read defensively (a template may write anything). */
+export type SchemaLike = { readonly [key: string]: unknown };
+
 /** The field's `ui:options`, an empty object when it has none or they are not an object. */
-export function uiOptions(uiSchema: JsonObject | undefined): JsonObject {
+export function uiOptions(uiSchema: SchemaLike | undefined): JsonObject {
   const options = uiSchema?.["ui:options"];
-  return options && typeof options === "object" && !Array.isArray(options) ? options : {};
+  return options && typeof options === "object" && !Array.isArray(options) ? (options as JsonObject) : {};
 }
 
 export function stringOption(options: JsonObject, key: string): string | undefined {
@@ -52,7 +55,7 @@ export type EntityPickerFlavour = "entity" | "owner";
  * `allowedKinds`, which becomes a kind filter; OwnerPicker filters kinds
  * Group and User and defaults the kind to Group (Backstage's OwnerPicker).
  */
-export function entityPickerOptions(uiSchema: JsonObject | undefined, flavour: EntityPickerFlavour = "entity"): EntityPickerOptions {
+export function entityPickerOptions(uiSchema: SchemaLike | undefined, flavour: EntityPickerFlavour = "entity"): EntityPickerOptions {
   const options = uiOptions(uiSchema);
   const allowedKinds = stringListOption(options, "allowedKinds");
   const written = catalogFilterOf(options.catalogFilter);
@@ -245,7 +248,7 @@ export type RepoUrlOptions = {
   requestUserCredentials?: { secretsKey: string; additionalScopes: Record<string, string[]> };
 };
 
-export function repoUrlOptions(uiSchema: JsonObject | undefined): RepoUrlOptions {
+export function repoUrlOptions(uiSchema: SchemaLike | undefined): RepoUrlOptions {
   const options = uiOptions(uiSchema);
   const credentials = options.requestUserCredentials;
   let requestUserCredentials: RepoUrlOptions["requestUserCredentials"];
@@ -343,7 +346,7 @@ export function withConditions(filter: CatalogFilter | undefined, conditions: Re
  * parameters: the parameter holds one `*` per character and the value goes
  * into the task's secrets under the field's name (`${{ secrets.<name> }}`).
  */
-export function isSecretField(uiSchema: JsonObject | undefined): boolean {
+export function isSecretField(uiSchema: SchemaLike | undefined): boolean {
   return uiSchema?.["ui:field"] === "Secret";
 }
 

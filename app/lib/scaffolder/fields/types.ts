@@ -3,8 +3,8 @@ import type { Identity } from "../../auth/identity";
 import type { Catalog } from "../../catalog/catalog.server";
 import type { AtriumConfig } from "../../config/schema";
 import type { AuthProviders } from "../../auth/auth-providers.server";
-import type { JsonObject, JsonSchema, JsonValue } from "../actions/types";
-import type { PostedValue } from "./rules";
+import type { JsonObject, JsonValue } from "../actions/types";
+import type { SchemaLike } from "./rules";
 
 // The server side of a field extension, as the wizard (app/routes/create/...)
 // calls it for each field whose uiSchema names it in `ui:field`:
@@ -23,8 +23,8 @@ export type FieldServices = {
 export type FieldServerArgs = {
   /** The parameter's name in the step, also the form field's name. */
   name: string;
-  schema: JsonSchema;
-  uiSchema: JsonObject;
+  schema: SchemaLike;
+  uiSchema: SchemaLike;
   /** The value as the draft or the post holds it. */
   value: JsonValue | undefined;
   /** Whether the step's schema lists the field in `required`. */
@@ -39,9 +39,18 @@ export type FieldServerArgs = {
   services: FieldServices;
 };
 
+/** The wizard's name for the arguments. */
+export type FieldExtensionServerArgs = FieldServerArgs;
+
 export type FieldExtensionServer = {
   load?(args: FieldServerArgs): Promise<unknown>;
-  /** `posted` is rules.ts's postedField(form, name): one entry, a list, or the `name.<part>` entries as an object. */
-  toValue?(posted: PostedValue, args: Omit<FieldServerArgs, "value">): JsonValue | undefined;
+  /**
+   * `posted` is what conform's parse of the form holds under the field's
+   * name (or rules.ts's postedField(form, name)): one entry, a list, or the
+   * `name.<part>` entries as an object. Pass `args` too: without them the
+   * entity pickers cannot complete a typed ref with defaultKind and
+   * defaultNamespace and keep it as typed.
+   */
+  toValue?(posted: unknown, args?: Omit<FieldServerArgs, "value">): JsonValue | undefined;
   validate?(value: JsonValue | undefined, args: FieldServerArgs): Promise<string[]>;
 };
