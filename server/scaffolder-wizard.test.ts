@@ -265,6 +265,32 @@ describe("the wizard", () => {
     expect(tagWithId(restarted.body, "wizard-name")).toContain('value=""');
   });
 
+  it("creates the task from the review: 303 to its page, the draft gone, a Secret's value in the task's secrets and not its parameters", async () => {
+    const client = browser(await signInAsGuest());
+    expect((await client.post(SERVICE, [...basics({ name: "created-api" }), ["__wizard", "next"]])).status).toBe(303);
+    const settings: Array<[string, string]> = [
+      ["__step", "1"],
+      ["repo.owner", "orders-team"],
+      ["apiKey", "k3y-value"],
+      ["__wizard", "review"],
+    ];
+    expect((await client.post(SERVICE, settings)).status).toBe(303);
+    const created = await client.post(SERVICE, [
+      ["__step", "2"],
+      ["__wizard", "create"],
+    ]);
+    expect(created.status).toBe(303);
+    const taskId = /^\/create\/tasks\/([^/]+)$/.exec(created.location ?? "")?.[1];
+    expect(taskId, created.location ?? "no location").toBeDefined();
+    const task = (await (await fetch(`${server.url}/api/scaffolder/v2/tasks/${taskId}`, { headers: API_AUTHORIZATION })).json()) as {
+      spec: { parameters: Record<string, unknown>; templateInfo?: { entityRef?: string } };
+    };
+    expect(task.spec.parameters).toMatchObject({ name: "created-api", kind: "library", replicas: 2, repo: { owner: "orders-team" }, apiKey: "*********", region: "eu-west-1" });
+    expect(JSON.stringify(task)).not.toContain("k3y-value");
+    // The draft is gone: the wizard starts again.
+    expect(stepTitle((await client.get(SERVICE)).body)).toBe("Basics");
+  });
+
   it("keeps each user's draft to themselves", async () => {
     const first = browser(await signInAsGuest());
     const second = browser(await signInAsGuest());

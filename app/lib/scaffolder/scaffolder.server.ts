@@ -95,6 +95,20 @@ export const MAX_DRY_RUN_BYTES = 10 * 1024 * 1024;
 export const MAX_DRY_RUN_FILES = 2000;
 
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+/** Compiled parameter schemas by their JSON: compiling is the dear part of a create, and templates change rarely. */
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+const MAX_CACHED_VALIDATORS = 200;
+
+function validatorFor(schema: JsonObject) {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    if (validators.size >= MAX_CACHED_VALIDATORS) validators.delete(validators.keys().next().value!);
+    validators.set(key, validate);
+  }
+  return validate;
+}
 
 export function createScaffolder(options: {
   db: Kysely<Database>;
@@ -155,10 +169,12 @@ export function createScaffolder(options: {
       const news = signals.wait(eventsTopic(task.id), EVENT_POLL_MS, signal);
       const events = await store.listEvents(task.id, cursor);
       for (const event of events) {
-        if (cursor !== undefined && event.id <= cursor) continue;
-        cursor = event.id;
+        // The completion comes even from before `after` (as polling gives it), so a stream opened after the end still ends.
+        const endsStream = event.type === "completion" && !recoverable;
+        if (cursor !== undefined && event.id <= cursor && !endsStream) continue;
+        cursor = Math.max(cursor ?? 0, event.id);
         yield recoverable ? { ...event, isTaskRecoverable: true } : event;
-        if (event.type === "completion" && !recoverable) return;
+        if (endsStream) return;
       }
       await news;
     }
@@ -309,7 +325,7 @@ export function validateValues(parameters: JsonObject[], values: JsonObject): vo
   for (const schema of parameters) {
     let validate;
     try {
-      validate = ajv.compile(schema);
+      validate = validatorFor(schema);
     } catch (error) {
       throw new InputError(`The template's parameters are not a valid JSON Schema: ${(error as Error).message}`);
     }

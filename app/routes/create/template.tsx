@@ -19,20 +19,21 @@ import { statusOf } from "~/lib/errors";
 // JavaScript. A refused step answers 400 with conform's reply and the step
 // as posted; Create starts the task and goes to its page (303).
 
-function wizardCall(request: Request, context: Route.LoaderArgs["context"]): WizardCall {
+function wizardCall(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]): WizardCall {
   const app = getRequestContext(context);
   const identity = requireIdentity(context);
-  return { app, identity, credentials: pageCredentials(identity), url: new URL(request.url) };
+  const path = `/create/templates/${params.namespace ? `${encodeURIComponent(params.namespace)}/` : ""}${encodeURIComponent(params.templateName)}`;
+  return { app, identity, credentials: pageCredentials(identity), url: new URL(request.url), path };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const call = wizardCall(request, context);
+  const call = wizardCall(request, params, context);
   const template = await loadTemplate(call, params.namespace ?? "default", params.templateName);
   return wizardView(call, template);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const call = wizardCall(request, context);
+  const call = wizardCall(request, params, context);
   const template = await loadTemplate(call, params.namespace ?? "default", params.templateName);
   const formData = await request.formData();
   let outcome = await postWizard(call, template, formData);

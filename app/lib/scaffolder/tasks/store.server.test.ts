@@ -102,7 +102,10 @@ describe.each(TEST_ENGINES)("the scaffolder task store on %s", (engine) => {
     const task = await store.getTask(taskId);
     expect(task?.status).toBe("open");
     expect(task?.state).toEqual({ steps: { one: { output: { x: 1 } } }, checkpoints: { "v1.task.checkpoint.one.k": { status: "success", value: 2 } } });
-    expect((await store.listEvents(taskId)).map((event) => event.type)).toEqual(["log", "completion", "recovered"]);
+    const events = await store.listEvents(taskId);
+    expect(events.map((event) => event.type)).toEqual(["log", "completion", "recovered"]);
+    // Polling from the old completion on: the retry's events, not the old completion again.
+    expect((await store.listEvents(taskId, events[1].id)).map((event) => event.type)).toEqual(["recovered"]);
   });
 
   it("fails a task whose worker stopped beating, its unfinished step too, with Backstage's message", async () => {

@@ -201,11 +201,18 @@ export function createTaskStore(db: Kysely<Database>, now: () => number = Date.n
       return insertEvent(db, taskId, type, body);
     },
 
-    /** Events after `after` in order, the completion always among them (Backstage's listEvents). */
+    /**
+     * Events after `after` in order, the completion always among them
+     * (Backstage's listEvents), but only the completion of the current
+     * attempt: one that a retry or a recovery followed is history.
+     */
     async listEvents(taskId: string, after?: number): Promise<SerializedTaskEvent[]> {
       let query = db.selectFrom("scaffolder_task_events").selectAll().where("task_id", "=", taskId);
-      if (after !== undefined) query = query.where((eb) => eb.or([eb("id", ">", after), eb("event_type", "=", "completion")]));
-      return trimEventsTillLastRecovery((await query.orderBy("id").execute()).map(toEvent));
+      if (after !== undefined) query = query.where((eb) => eb.or([eb("id", ">", after), eb("event_type", "in", ["completion", "recovered"])]));
+      const events = (await query.orderBy("id").execute()).map(toEvent);
+      const attempt = Math.max(0, ...events.filter((event) => event.type === "recovered").map((event) => event.id));
+      const current = after === undefined ? events : events.filter((event) => event.id > after || (event.type === "completion" && event.id > attempt));
+      return trimEventsTillLastRecovery(current);
     },
 
     /**

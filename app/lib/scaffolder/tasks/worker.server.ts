@@ -27,7 +27,7 @@ export const STALE_CHECK_MS = 10_000;
 /** Workers look for open tasks this often even when nothing in this process woke them (another replica created it). */
 export const CLAIM_POLL_MS = 1000;
 /** Tasks one process runs at once (Backstage's default concurrentTasksLimit). */
-export const DEFAULT_CONCURRENCY = 10;
+export const DEFAULT_CONCURRENCY = 50;
 
 export const WORKER_TASK_ID = "task-worker";
 export const STALE_TASK_ID = "stale-tasks";

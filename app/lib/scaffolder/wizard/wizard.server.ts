@@ -48,14 +48,8 @@ export type WizardView = {
   review?: ReviewView;
 };
 
-export type WizardCall = { app: RequestContext; identity: Identity; credentials: Credentials; url: URL };
-
-/** The request's path within the app (the router applies the base path to redirects). */
-function routerPathOf(call: WizardCall): string {
-  const basePath = call.app.publicConfig.basePath;
-  const pathname = call.url.pathname.replace(/(?:\/_)?\.data$/, "");
-  return basePath && pathname.startsWith(basePath) ? pathname.slice(basePath.length) || "/" : pathname;
-}
+/** `path`: the wizard's own path in the app (the router applies the base path), where its posts redirect. */
+export type WizardCall = { app: RequestContext; identity: Identity; credentials: Credentials; url: URL; path: string };
 
 /**
  * The template, read with the caller's credentials and without the
@@ -224,14 +218,6 @@ export type PostOutcome =
   | { kind: "form"; status: number; reply: FormReply; view: WizardView }
   | { kind: "create"; values: JsonObject; secrets: Record<string, string>; templateRef: string; address: DraftAddress };
 
-/** The wizard's own URL, without the prefill (a post has saved it into the draft). */
-function wizardUrl(call: WizardCall): string {
-  const params = new URLSearchParams(call.url.search);
-  params.delete("formData");
-  const search = params.toString();
-  return `${routerPathOf(call)}${search ? `?${search}` : ""}`;
-}
-
 /**
  * One post of the wizard's form. Next and Review validate the step (toValue,
  * ajv, then each custom field's validate) and answer 400 with conform's
@@ -241,7 +227,8 @@ function wizardUrl(call: WizardCall): string {
 export async function postWizard(call: WizardCall, template: Entity, formData: FormData): Promise<PostOutcome> {
   const steps = await stepsOf(call, template);
   const address = addressOf(call, template);
-  const here = wizardUrl(call);
+  // After a post the wizard is its plain path: the prefill is in the draft by then.
+  const here = call.path;
   const intent = String(formData.get(WIZARD_INTENT) ?? "next");
   const draft = await draftOf(call, template);
   const postedStep = Number(formData.get("__step"));
