@@ -52,8 +52,9 @@ export default [
     route("locations/:id", "routes/api/catalog/location-by-id.ts"),
   ]),
 
-  // The scaffolder's tasks and dry-run, Backstage's paths (routes/api/scaffolder)
+  // The scaffolder's REST API, Backstage's paths (routes/api/scaffolder)
   ...prefix("api/scaffolder/v2", [
+    route("actions", "routes/api/scaffolder/actions.ts"),
     route("tasks", "routes/api/scaffolder/tasks.ts"),
     route("tasks/:taskId", "routes/api/scaffolder/task.ts"),
     route("tasks/:taskId/cancel", "routes/api/scaffolder/task-cancel.ts"),

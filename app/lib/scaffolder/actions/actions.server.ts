@@ -3,7 +3,7 @@ import type { Catalog } from "../../catalog/catalog.server";
 import { createLocationReader } from "../../catalog/processing/readers.server";
 import type { AtriumConfig } from "../../config/schema";
 import { createBuiltinActions } from "./builtin/index.server";
-import { loadTemplateRenderer } from "./renderer.server";
+import { templateRendererLoader } from "./renderer.server";
 import { createActionRegistry, type ActionRegistry } from "./registry.server";
 import { createTaskWorkspaces, type TaskWorkspaces } from "./workspace.server";
 
@@ -16,7 +16,7 @@ import { createTaskWorkspaces, type TaskWorkspaces } from "./workspace.server";
 export function createScaffolderActions(options: { config: AtriumConfig; catalog: Pick<Catalog, "entities" | "locations"> }): { actions: ActionRegistry; workspaces: TaskWorkspaces } {
   const { config, catalog } = options;
   const reader = createLocationReader({ integrations: config.integrations, readingAllow: config.backend.reading?.allow });
-  const actions = createActionRegistry(createBuiltinActions({ reader, catalog, loadRenderer: loadTemplateRenderer }));
+  const actions = createActionRegistry(createBuiltinActions({ reader, catalog, loadRenderer: templateRendererLoader({ integrations: config.integrations }) }));
   const workspaces = createTaskWorkspaces({ workingDirectory: config.backend.workingDirectory ?? tmpdir() });
   return { actions, workspaces };
 }

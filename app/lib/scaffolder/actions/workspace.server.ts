@@ -91,15 +91,24 @@ export async function resolveSafePath(base: string, child: string, options: { ca
   return target;
 }
 
-/** Directories already found to be inside their base, so that writing many files checks each directory once. */
-export type RealPathCache = Set<string>;
+/** What one action run has already checked: directories found inside their base, and the bases' real paths. */
+export type RealPathCache = { dirs: Set<string>; realBases: Map<string, string> };
+
+export function realPathCache(): RealPathCache {
+  return { dirs: new Set(), realBases: new Map() };
+}
 
 export async function assertRealPathWithin(base: string, target: string, shownAs: string, options: { cache?: RealPathCache; place?: string } = {}): Promise<void> {
   const { cache, place = "the workspace" } = options;
-  const realBase = await realpath(base);
+  if (cache?.dirs.has(target)) return;
+  let realBase = cache?.realBases.get(base);
+  if (realBase === undefined) {
+    realBase = await realpath(base);
+    cache?.realBases.set(base, realBase);
+  }
   let probe = target;
   for (;;) {
-    if (cache?.has(probe)) return;
+    if (cache?.dirs.has(probe)) return;
     const info = await lstat(probe).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
       throw error;
@@ -110,7 +119,7 @@ export async function assertRealPathWithin(base: string, target: string, shownAs
       if (real === undefined || !isWithin(realBase, real)) {
         throw new InputError(`Path '${shownAs}' leads outside ${place} through a symbolic link`);
       }
-      if (cache && info.isDirectory()) cache.add(probe);
+      if (cache && info.isDirectory()) cache.dirs.add(probe);
       return;
     }
     const parent = path.dirname(probe);

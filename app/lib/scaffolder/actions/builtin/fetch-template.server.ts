@@ -3,8 +3,8 @@ import path from "node:path";
 import picomatch from "picomatch";
 import { InputError } from "../../../errors";
 import type { JsonObject, TemplateAction } from "../types";
-import { copySymlink, directoryOverUrl, fetchFile, isBinary, localDirectory, resolveSource, walkTree, writeWithMode, type SourceReader } from "../fetch/source.server";
-import { assertRealPathWithin, resolveSafeChildPath, resolveSafePath, type RealPathCache } from "../workspace.server";
+import { copySymlink, directoryOverUrl, fetchFile, isBinary, localDirectory, resolveSource, walkTree, writeWithMode, type SourceReader, type TreeEntry } from "../fetch/source.server";
+import { assertRealPathWithin, realPathCache, resolveSafeChildPath, resolveSafePath } from "../workspace.server";
 import { stepsExample } from "./example";
 
 // fetch:template and fetch:template:file, as Backstage's (plugins/
@@ -123,10 +123,13 @@ export function createFetchTemplateAction(options: { reader: SourceReader; loadR
       const context: JsonObject = { [ctx.input.cookiecutterCompat ? "cookiecutter" : "values"]: ctx.input.values ?? {} };
       ctx.logger.info(`Processing ${entries.length} template files/directories with input values`);
       const render = await options.loadRenderer({ cookiecutterCompat: ctx.input.cookiecutterCompat, trimBlocks: ctx.input.trimBlocks, lstripBlocks: ctx.input.lstripBlocks });
-      const checked: RealPathCache = new Set();
+      const checked = realPathCache();
+      const renderIfTemplated = (text: string) => (hasTemplateMarkup(text) ? render(text, context) : text);
+      const renderPath = pathRenderer(renderIfTemplated);
 
+      // First every entry's output path (rendering is synchronous), then the files, several at a time.
+      const planned: Array<{ entry: TreeEntry; location: string; outputPath: string; renderContents: boolean }> = [];
       for (const entry of entries) {
-        ctx.signal.throwIfAborted();
         // Directories carry a trailing slash through rendering, as globby's marked entries do in Backstage, so that a
         // directory whose name renders empty shows up as a leading or doubled slash and is skipped with its contents.
         const location = entry.type === "directory" ? `${entry.path}/` : entry.path;
@@ -136,17 +139,23 @@ export function createFetchTemplateAction(options: { reader: SourceReader; loadR
         if (typeof extension === "string") {
           renderContents = entry.type === "file" && path.extname(location) === extension;
           if (renderContents) outputPath = outputPath.slice(0, -extension.length);
-          outputPath = render(outputPath, context);
+          outputPath = renderPath(outputPath);
         } else {
           renderContents = !copyOnly?.(entry.path, entry.type === "directory");
-          outputPath = settings.renderFilename || renderContents ? render(outputPath, context) : outputPath;
+          outputPath = settings.renderFilename || renderContents ? renderPath(outputPath) : outputPath;
         }
         if (outputPath === "" || outputPath.startsWith("/") || outputPath.includes("//")) continue;
+        // Refuses a rendered path that climbs out before anything is written.
+        resolveSafeChildPath(outputDir, outputPath);
+        planned.push({ entry, location, outputPath, renderContents });
+      }
 
+      await forEachLimited(planned, WRITE_CONCURRENCY, async ({ entry, location, outputPath, renderContents }) => {
+        ctx.signal.throwIfAborted();
         const target = resolveSafeChildPath(outputDir, outputPath);
         // The directory a rendered path lands in must really be inside the workspace (a link placed there earlier must not lead out).
         await assertRealPathWithin(ctx.workspacePath, path.dirname(target), outputPath, { cache: checked });
-        if ((await assertAbsentOrInside(ctx.workspacePath, target, outputPath)) && !ctx.input.replace) continue;
+        if ((await assertAbsentOrInside(ctx.workspacePath, target, outputPath)) && !ctx.input.replace) return;
         if (!renderContents && !settings.extension) ctx.logger.info(`Copying file/directory ${location} without processing.`);
 
         if (entry.type === "directory") {
@@ -163,10 +172,10 @@ export function createFetchTemplateAction(options: { reader: SourceReader; loadR
           } else {
             ctx.logger.info(`Writing file ${location} to template output path with mode ${entry.mode}.`);
             const text = content.toString("utf8");
-            await writeWithMode(target, renderContents ? render(text, context) : text, entry.mode);
+            await writeWithMode(target, renderContents ? renderIfTemplated(text) : text, entry.mode);
           }
         }
-      }
+      });
       ctx.logger.info(`Template result written to ${outputDir}`);
     },
   };
@@ -215,11 +224,61 @@ export function createFetchTemplateFileAction(options: { reader: SourceReader; l
       const context: JsonObject = { [ctx.input.cookiecutterCompat ? "cookiecutter" : "values"]: ctx.input.values ?? {} };
       ctx.logger.info("Processing template file with input values");
       const render = await options.loadRenderer({ cookiecutterCompat: ctx.input.cookiecutterCompat, trimBlocks: ctx.input.trimBlocks, lstripBlocks: ctx.input.lstripBlocks });
-      const rendered = render(await readFile(tmp, "utf8"), context);
+      const contents = await readFile(tmp, "utf8");
+      const rendered = hasTemplateMarkup(contents) ? render(contents, context) : contents;
       await writeWithMode(target, rendered, 0o644);
       ctx.logger.info(`Template file has been written to ${target}`);
     },
   };
+}
+
+/**
+ * Renders a skeleton path as Backstage does, one whole path at a time, but
+ * cheaper: a path is its directory's rendered path followed by its own
+ * rendered name, and each directory is rendered once. Backstage renders
+ * every directory on its own too, so a template that spans a `/` fails
+ * there either way; should the pieces fail where the whole would not (a
+ * directory copied without rendering), the whole path is rendered instead.
+ */
+function pathRenderer(renderIfTemplated: (text: string) => string): (relative: string) => string {
+  const directories = new Map<string, string>();
+  const pieces = (relative: string): string => {
+    const cut = relative.lastIndexOf("/", relative.length - 2);
+    if (cut === -1) return renderIfTemplated(relative);
+    const directory = relative.slice(0, cut + 1);
+    let rendered = directories.get(directory);
+    if (rendered === undefined) {
+      rendered = pieces(directory);
+      directories.set(directory, rendered);
+    }
+    return rendered + renderIfTemplated(relative.slice(cut + 1));
+  };
+  return (relative) => {
+    try {
+      return pieces(relative);
+    } catch {
+      return renderIfTemplated(relative);
+    }
+  };
+}
+
+/** Files written at once: rendering is synchronous, but the reads, checks and writes around it overlap. */
+const WRITE_CONCURRENCY = 8;
+
+/**
+ * Whether nunjucks could change the text: without a tag, variable or
+ * comment opening, it renders to itself, so the render is skipped.
+ */
+export function hasTemplateMarkup(text: string): boolean {
+  return text.includes("{{") || text.includes("{%") || text.includes("{#");
+}
+
+async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** Backstage's checks of fetch:template's options, with its messages. */

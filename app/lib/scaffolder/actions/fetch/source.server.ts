@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError, NotFoundError } from "../../../errors";
 import type { LocationReader } from "../../../catalog/processing/readers.server";
-import { assertRealPathWithin, isWithin, resolveSafeChildPath, type RealPathCache } from "../workspace.server";
+import { assertRealPathWithin, isWithin, realPathCache, resolveSafeChildPath } from "../workspace.server";
 
 // Where the fetch actions read from: a `url` relative to the template's own
 // location (templateInfo.baseUrl), or an absolute http(s) URL, as
@@ -92,7 +92,7 @@ export async function fetchContents(options: { reader: SourceReader; baseUrl?: s
   const source = resolveSource(options);
   if (source.type === "url") throw directoryOverUrl(source.url);
   const from = await localDirectory(source, options.fetchUrl ?? ".");
-  const cache: RealPathCache = new Set();
+  const cache = realPathCache();
   for (const entry of await walkTree(from)) {
     const to = path.join(options.outputPath, entry.path);
     await assertRealPathWithin(options.workspacePath, to, entry.path, { cache });
