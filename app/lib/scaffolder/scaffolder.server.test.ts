@@ -260,8 +260,10 @@ describe.each(TEST_ENGINES)("the scaffolder service on %s", (engine) => {
     expect(result.log.map((line) => line.body.message)).toContain("Skipping because test:wait does not support dry-run");
 
     await expect(scaffolder.dryRun({ template, values: {}, directoryContents: [] }, call)).rejects.toThrow("must have required property 'name'");
-    for (const bad of ["../escape.txt", "/etc/passwd", "a/../../b", "C:\\windows", "a\\..\\b"]) {
+    for (const bad of ["../escape.txt", "/etc/passwd", "a/../../b", "C:\\windows", "..\\..\\b"]) {
       await expect(scaffolder.dryRun({ template, values: { name: "x" }, directoryContents: [{ path: bad, base64Content: "" }] }, call)).rejects.toMatchObject({ name: "InputError" });
     }
+    const link = { path: "skeleton/link", base64Content: Buffer.from("../../../etc").toString("base64"), symlink: true };
+    await expect(scaffolder.dryRun({ template, values: { name: "x" }, directoryContents: [link] }, call)).rejects.toThrow("points outside the target directory");
   });
 });

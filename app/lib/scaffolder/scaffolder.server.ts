@@ -1,4 +1,4 @@
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Ajv, type ErrorObject } from "ajv";
@@ -12,6 +12,7 @@ import { ConflictError, InputError, NotFoundError } from "../errors";
 import type { Logger } from "../logger.server";
 import { notAllowed, type PermissionService } from "../permission/permission-service.server";
 import type { PluginScheduler } from "../scheduler/scheduler.server";
+import { deserializeDirectoryContents, serializeDirectoryContents } from "./actions/directory-contents.server";
 import type { JsonObject } from "./actions/types";
 import { taskCancelPermission, taskCreatePermission, taskReadPermission, templateDryRunPermission, templateParameterReadPermission, templateStepReadPermission } from "./permission/permissions";
 import { createWorkflowRunner, type ActionLookup, type LogBody, type StepTemplater } from "./tasks/runner.server";
@@ -90,9 +91,6 @@ export type TemplateCatalog = {
 
 /** How long an event stream waits for news before it looks in the database (events of other replicas). */
 const EVENT_POLL_MS = 1000;
-/** The most a dry-run's directory may hold, decoded. */
-export const MAX_DRY_RUN_BYTES = 10 * 1024 * 1024;
-export const MAX_DRY_RUN_FILES = 2000;
 
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
 /** Compiled parameter schemas by their JSON: compiling is the dear part of a create, and templates change rarely. */
@@ -262,7 +260,7 @@ export function createScaffolder(options: {
       if (!Array.isArray(template.spec?.steps)) throw new InputError("The template has no steps");
       const { parameters, steps } = authorizedTemplate(template, credentials);
       validateValues(parameters, request.values);
-      const files = decodeDirectoryContents(request.directoryContents);
+      if (!Array.isArray(request.directoryContents)) throw new InputError("directoryContents must be an array");
       const user = await userOf(credentials);
       const spec = taskSpecOf({ ...template, metadata: { ...template.metadata, name: template.metadata?.name ?? "dry-run" } }, steps, request.values, user);
       const dir = await mkdtemp(path.join(tmpdir(), "atrium-dry-run-"));
@@ -271,11 +269,8 @@ export function createScaffolder(options: {
       let output: JsonObject = {};
       try {
         await mkdir(workspacePath);
-        for (const file of files) {
-          const target = path.join(workspacePath, file.path);
-          await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(target, file.content, { mode: file.executable ? 0o755 : 0o644 });
-        }
+        // Zip-slip is refused here, before anything is written: paths and links must stay in the workspace.
+        await deserializeDirectoryContents(workspacePath, request.directoryContents);
         try {
           ({ output } = await runner.execute({
             id: `dry-run-${path.basename(dir)}`,
@@ -300,7 +295,9 @@ export function createScaffolder(options: {
         }
         return {
           log,
-          directoryContents: await readDirectory(workspacePath),
+          directoryContents: (await serializeDirectoryContents(workspacePath))
+            .map((file) => ({ path: file.path, executable: file.executable ?? false, base64Content: file.base64Content, ...(file.symlink ? { symlink: true } : {}) }))
+            .sort((a, b) => a.path.localeCompare(b.path)),
           output,
           steps: spec.steps.map((step) => ({ id: step.id, name: step.name, action: step.action, ...(step.if !== undefined ? { if: step.if } : {}) })),
         };
@@ -365,44 +362,4 @@ function taskSpecOf(template: Entity, steps: TaskStep[], values: JsonObject, use
     user,
     ...(spec.EXPERIMENTAL_recovery ? { EXPERIMENTAL_recovery: spec.EXPERIMENTAL_recovery } : {}),
   };
-}
-
-/**
- * The files of a dry-run's request, each a relative path inside the
- * workspace: an absolute path, a `..` segment, a backslash or a NUL (the
- * zip-slip family) is refused, as is more than the size limit.
- */
-export function decodeDirectoryContents(contents: DryRunRequest["directoryContents"]): Array<{ path: string; content: Buffer; executable: boolean }> {
-  if (!Array.isArray(contents)) throw new InputError("directoryContents must be a list of files");
-  if (contents.length > MAX_DRY_RUN_FILES) throw new InputError(`directoryContents may hold at most ${MAX_DRY_RUN_FILES} files`);
-  let total = 0;
-  return contents.map((file) => {
-    const name = file?.path;
-    if (typeof name !== "string" || name.length === 0 || name.length > 1024) throw new InputError("Every file of directoryContents needs a path");
-    if (name.includes("\0") || name.includes("\\") || path.posix.isAbsolute(name) || /^[a-zA-Z]:/.test(name)) throw new InputError(`Invalid path '${name}' in directoryContents: it must be relative`);
-    const normalized = path.posix.normalize(name);
-    if (name.split("/").includes("..") || normalized.startsWith("..") || normalized === ".") throw new InputError(`Invalid path '${name}' in directoryContents: it must stay inside the workspace`);
-    if (typeof file.base64Content !== "string") throw new InputError(`The file '${name}' of directoryContents has no base64Content`);
-    const content = Buffer.from(file.base64Content, "base64");
-    total += content.length;
-    if (total > MAX_DRY_RUN_BYTES) throw new InputError(`directoryContents may hold at most ${MAX_DRY_RUN_BYTES} bytes`);
-    return { path: normalized, content, executable: file.executable === true };
-  });
-}
-
-/** Every regular file under the workspace (symbolic links are not followed), as the dry-run answers them. */
-async function readDirectory(root: string): Promise<DryRunResponse["directoryContents"]> {
-  const files: DryRunResponse["directoryContents"] = [];
-  async function walk(dir: string) {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) {
-        const stats = await lstat(full);
-        files.push({ path: path.relative(root, full).split(path.sep).join("/"), executable: (stats.mode & 0o111) !== 0, base64Content: (await readFile(full)).toString("base64") });
-      }
-    }
-  }
-  await walk(root);
-  return files.sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -82,7 +82,7 @@ export type ListTasksRequest = {
 export type ListTasksResponse = { tasks: SerializedTask[]; totalTasks: number };
 
 /** A file of a dry-run's workspace, in and out (Backstage's dry-run body and response). */
-export type DryRunFile = { path: string; base64Content: string; executable?: boolean };
+export type DryRunFile = { path: string; base64Content: string; executable?: boolean; symlink?: boolean };
 
 export type DryRunRequest = {
   template: JsonObject;
@@ -94,7 +94,7 @@ export type DryRunRequest = {
 /** Backstage's POST /v2/dry-run response. */
 export type DryRunResponse = {
   log: Array<{ body: JsonObject }>;
-  directoryContents: Array<{ path: string; executable: boolean; base64Content: string }>;
+  directoryContents: Array<{ path: string; executable: boolean; base64Content: string; symlink?: boolean }>;
   output: JsonObject;
   steps: Array<{ id: string; name: string; action: string; if?: string | boolean }>;
 };

@@ -24,6 +24,7 @@ const route = apiRoute({
           path: z.string({ error: "Malformed request: every file of directoryContents needs a path" }),
           base64Content: z.string({ error: "Malformed request: every file of directoryContents needs base64Content" }),
           executable: z.boolean().optional(),
+          symlink: z.boolean().optional(),
         }),
         { error: "Malformed request: directoryContents must be a list of files" },
       ),
