@@ -9,6 +9,7 @@ import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
 import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
+import { createTemplateEditorStore, type TemplateEditorStore } from "./scaffolder/editor/template-editor.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
@@ -26,6 +27,8 @@ export type Services = {
   permissions: PermissionService;
   /** Every background task; server/app.ts starts and stops it with the app. */
   scheduler: Scheduler;
+  /** The scaffolder template editor's drafts and dry-run results, per user, in memory. */
+  templateEditor: TemplateEditorStore;
   tokens: TokenService;
   userSettings: UserSettingsService;
 };
@@ -56,6 +59,7 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     logger: options.logger,
     permissions,
     scheduler,
+    templateEditor: createTemplateEditorStore(),
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
   };

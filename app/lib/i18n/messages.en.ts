@@ -9,6 +9,7 @@ import { catalogIndex } from "./messages/catalog-index.en.ts";
 import { entityDialogs } from "./messages/entity-dialogs.en.ts";
 import { entityPage } from "./messages/entity-page.en.ts";
 import { home } from "./messages/home.en.ts";
+import { scaffolderPages } from "./messages/scaffolder-pages.en.ts";
 import { uiKit } from "./messages/ui-kit.en.ts";
 
 export const en = {
@@ -20,6 +21,7 @@ export const en = {
   home,
   uiKit,
   apiDefinitions,
+  scaffolderPages,
   shell: {
     skipToContent: "Skip to content",
     navigation: "Main navigation",
