@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 // The tables of Atrium's one database, as Kysely sees them. Each area adds
 // its tables here together with the migration that creates them. (catalog_fts
 // differs per engine and is only reached through store/full-text.server.ts.)
@@ -95,6 +97,31 @@ export interface SchedulerTasksTable {
   last_run_error_json: string | null;
 }
 
+export interface ScaffolderTasksTable {
+  id: string;
+  /** JSON text: the task spec */
+  spec: string;
+  status: string;
+  created_by: string | null;
+  created_at: number;
+  last_heartbeat_at: number | null;
+  /** JSON text, null once the task has ended */
+  secrets: string | null;
+  /** JSON text: step outputs and checkpoints */
+  state: string | null;
+  /** JSON text: the creator's principal */
+  principal: string | null;
+}
+
+export interface ScaffolderTaskEventsTable {
+  id: Generated<number>;
+  task_id: string;
+  event_type: string;
+  /** JSON text */
+  body: string;
+  created_at: number;
+}
+
 export interface Database {
   auth_keys: AuthKeysTable;
   auth_session_secrets: AuthSessionSecretsTable;
@@ -103,6 +130,8 @@ export interface Database {
   catalog_entities: CatalogEntitiesTable;
   catalog_relations: CatalogRelationsTable;
   catalog_search: CatalogSearchTable;
+  scaffolder_task_events: ScaffolderTaskEventsTable;
+  scaffolder_tasks: ScaffolderTasksTable;
   scheduler_tasks: SchedulerTasksTable;
   user_settings: UserSettingsTable;
 }

@@ -5,6 +5,7 @@ import * as userSettings from "./0003_user_settings";
 import * as authSessionSecrets from "./0004_auth_session_secrets";
 import * as kindUidIndex from "./0005_catalog_kind_uid_index";
 import * as schedulerTasks from "./0006_scheduler_tasks";
+import * as scaffolderTasks from "./0007_scaffolder_tasks";
 
 // One migration set for SQLite and PostgreSQL, applied in name order at
 // start-up. Names are NNNN_what; a migration once landed is never edited.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0004_auth_session_secrets": authSessionSecrets,
   "0005_catalog_kind_uid_index": kindUidIndex,
   "0006_scheduler_tasks": schedulerTasks,
+  "0007_scaffolder_tasks": scaffolderTasks,
 };
