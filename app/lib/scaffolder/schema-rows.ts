@@ -20,7 +20,11 @@ export function schemaType(schema: Schema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
   for (const key of ["oneOf", "anyOf", "allOf"] as const) {
     const options = schema[key];
-    if (Array.isArray(options)) return options.filter(isSchema).map(schemaType).join(key === "allOf" ? " & " : " | ");
+    if (Array.isArray(options))
+      return options
+        .filter(isSchema)
+        .map(schemaType)
+        .join(key === "allOf" ? " & " : " | ");
   }
   return "unknown";
 }

@@ -11,6 +11,7 @@ import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { getRequestContext } from "~/lib/context.server";
+import { scaffolderOf } from "~/lib/scaffolder/scaffolder-of.server";
 import { NotFoundError } from "~/lib/errors";
 import { createTranslator } from "~/lib/i18n/i18n";
 import { isJavascriptUrl } from "~/lib/links";
@@ -28,20 +29,22 @@ async function readTask({ params, context, request }: Route.LoaderArgs | Route.A
   const app = getRequestContext(context);
   const identity = requireIdentity(context);
   const call = { credentials: pageCredentials(identity) };
-  const task = await app.scaffolder.getTask(params.taskId, call).catch((error: unknown) => {
-    if (error instanceof NotFoundError) {
-      const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
-      throw data(t("scaffolderPages.task.notFound", { id: params.taskId }), { status: 404, statusText: "Not Found" });
-    }
-    throw error;
-  });
+  const task = await scaffolderOf(app)
+    .getTask(params.taskId, call)
+    .catch((error: unknown) => {
+      if (error instanceof NotFoundError) {
+        const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
+        throw data(t("scaffolderPages.task.notFound", { id: params.taskId }), { status: 404, statusText: "Not Found" });
+      }
+      throw error;
+    });
   return { app, call, task };
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { app, call, task } = await readTask(args);
   const url = new URL(args.request.url);
-  const events = await app.scaffolder.listEvents(task.id, {}, call);
+  const events = await scaffolderOf(app).listEvents(task.id, {}, call);
   const ended = isTaskEnded(task.status);
   const progress = foldEvents(initialProgress(task.spec.steps), events as Parameters<typeof foldEvents>[1]);
   const logsHidden = url.searchParams.get("logs") === "hidden";
@@ -83,8 +86,8 @@ function outputOf(output: unknown): TaskPageData["output"] {
 export async function action(args: Route.ActionArgs) {
   const { app, call, task } = await readTask(args);
   const intent = (await args.request.formData()).get("intent");
-  if (intent === "cancel") await app.scaffolder.cancelTask(task.id, call);
-  else if (intent === "retry") await app.scaffolder.retryTask(task.id, {}, call);
+  if (intent === "cancel") await scaffolderOf(app).cancelTask(task.id, call);
+  else if (intent === "retry") await scaffolderOf(app).retryTask(task.id, {}, call);
   else throw data("Unknown action", { status: 400 });
   throw redirect(`/create/tasks/${task.id}`, 303);
 }
@@ -109,7 +112,7 @@ export default function OngoingTask({ loaderData }: Route.ComponentProps) {
         <ScaffolderNav />
       </Header>
       <Content>
-        <TaskPage data={loaderData} />
+        <TaskPage key={loaderData.renderedAt} data={loaderData} />
       </Content>
     </main>
   );
@@ -118,7 +121,9 @@ export default function OngoingTask({ loaderData }: Route.ComponentProps) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { config?: { title?: string }; preferences?: { language?: string } } | undefined;
   const t = createTranslator(root?.preferences?.language);
-  const title = loaderData?.task.templateTitle ? t("scaffolderPages.task.title", { template: loaderData.task.templateTitle }) : t("scaffolderPages.task.titleUnknown", { id: loaderData?.task.id ?? "" });
+  const title = loaderData?.task.templateTitle
+    ? t("scaffolderPages.task.title", { template: loaderData.task.templateTitle })
+    : t("scaffolderPages.task.titleUnknown", { id: loaderData?.task.id ?? "" });
   return [{ title: documentTitle(title, root?.config?.title) }];
 }
 

@@ -60,7 +60,11 @@ export function DirectoryLoader({ name, onLoaded }: { name: string; onLoaded: (c
     <div className="mt-1 flex flex-col gap-2">
       {hydrated ? <input type="hidden" name={name} value={json} /> : null}
       {picker ? (
-        <button type="button" onClick={() => void openFolder()} className="self-start rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        <button
+          type="button"
+          onClick={() => void openFolder()}
+          className="self-start rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
           {t("scaffolderPages.editor.loadFolder")}
         </button>
       ) : null}

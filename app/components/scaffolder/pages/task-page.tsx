@@ -1,5 +1,5 @@
 import { Form, useRevalidator } from "react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "~/components/ui/link";
 import { Markdown } from "~/components/ui/markdown";
 import { useBasePath, useTranslation } from "~/components/ui/root-data";
@@ -38,13 +38,13 @@ export function TaskPage({ data }: { data: TaskPageData }) {
   const revalidator = useRevalidator();
   const { progress, connection } = useTaskStream({ taskId: data.task.id, basePath, initial: data.progress, enabled: hydrated && !data.task.ended });
   // The completion came live: the server renders the outcome (status, output links, Markdown text, buttons).
-  const [revalidated, setRevalidated] = useState(false);
+  const revalidated = useRef(false);
   useEffect(() => {
-    if (progress.completed && !data.task.ended && !revalidated) {
-      setRevalidated(true);
+    if (progress.completed && !data.task.ended && !revalidated.current) {
+      revalidated.current = true;
       void revalidator.revalidate();
     }
-  }, [progress.completed, data.task.ended, revalidated, revalidator]);
+  }, [progress.completed, data.task.ended, revalidator]);
   const now = useNow(data.renderedAt, !progress.completed && hydrated);
 
   return (
@@ -73,7 +73,7 @@ export function TaskPage({ data }: { data: TaskPageData }) {
             {t("scaffolderPages.task.startOver")}
           </Link>
         ) : null}
-        <Link to={data.toggleLogsPath} preventScrollReset className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        <Link to={data.toggleLogsPath} className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
           {t(data.logsHidden ? "scaffolderPages.task.showLogs" : "scaffolderPages.task.hideLogs")}
         </Link>
         {!data.task.ended ? (
@@ -119,12 +119,7 @@ export function TaskPage({ data }: { data: TaskPageData }) {
               {progress.log.length === 0 ? (
                 <p className="text-sm text-slate-600 dark:text-slate-400">{t("scaffolderPages.task.noLog")}</p>
               ) : (
-                <pre
-                  data-testid="task-log"
-                  aria-live="polite"
-                  tabIndex={0}
-                  className="max-h-[32rem] overflow-auto rounded bg-slate-950 p-3 font-mono text-xs leading-5 whitespace-pre-wrap text-slate-100"
-                >
+                <pre data-testid="task-log" aria-live="polite" className="rounded bg-slate-950 p-3 font-mono text-xs leading-5 whitespace-pre-wrap text-slate-100">
                   {progress.log.map((line) => `${line.at} ${line.stepId ? `[${line.stepId}] ` : ""}${line.message}`).join("\n")}
                 </pre>
               )}
@@ -147,7 +142,10 @@ function TaskOutput({ output }: { output: TaskPageData["output"] }) {
         <ul aria-label={t("scaffolderPages.task.links")} className="mb-3 flex flex-wrap gap-2">
           {output.links.map((link) => (
             <li key={`${link.title}-${link.url}`}>
-              <Link to={link.url} className="inline-block rounded border border-brand-600 px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-100 dark:text-brand-100 dark:hover:bg-white/10">
+              <Link
+                to={link.url}
+                className="inline-block rounded border border-brand-600 px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-100 dark:text-brand-100 dark:hover:bg-white/10"
+              >
                 {link.title}
               </Link>
             </li>

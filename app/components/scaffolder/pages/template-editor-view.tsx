@@ -49,7 +49,11 @@ const HINT = "mt-1 text-sm text-slate-600 dark:text-slate-400";
 export function TemplateEditorView({ data, lastResult }: { data: TemplateEditorData; lastResult: unknown }) {
   const t = useTranslation();
   const reply = formReplyOf(lastResult);
-  const [form, fields] = useForm({ id: "template-editor", lastResult: reply, defaultValue: { template: data.template, values: data.values } });
+  const [form, fields] = useForm<{ template: string; values: string; secrets: string; directory: string }>({
+    id: "template-editor",
+    lastResult: reply,
+    defaultValue: { template: data.template, values: data.values },
+  });
   const [params] = useSearchParams();
   const templateRef = useRef<HTMLTextAreaElement>(null);
   const [loadedFiles, setLoadedFiles] = useState<number | undefined>(undefined);
@@ -70,7 +74,13 @@ export function TemplateEditorView({ data, lastResult }: { data: TemplateEditorD
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="flex min-w-0 flex-col gap-4">
             <CatalogLoader templates={data.templates} chosen={data.chosen} open={data.loadFromCatalog} action="/create/template" />
-            <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4 rounded bg-white p-4 shadow dark:bg-slate-900" aria-label={t("scaffolderPages.editor.title")}>
+            <Form
+              method="post"
+              encType="multipart/form-data"
+              {...getFormProps(form)}
+              className="flex flex-col gap-4 rounded bg-white p-4 shadow dark:bg-slate-900"
+              aria-label={t("scaffolderPages.editor.title")}
+            >
               <FormErrors id={form.errorId} errors={form.errors} />
               <div>
                 <label htmlFor={fields.template.id} className="font-semibold">
@@ -145,13 +155,13 @@ export function TemplateEditorView({ data, lastResult }: { data: TemplateEditorD
                     {t("scaffolderPages.editor.clearFiles")}
                   </button>
                 ) : null}
-                <Link to={withParam("publish", "1")} preventScrollReset className={SECONDARY}>
+                <Link to={withParam("publish", "1")} className={SECONDARY}>
                   {t("scaffolderPages.editor.publish")}
                 </Link>
               </div>
             </Form>
           </div>
-          <DryRunResults data={data} withParam={withParam} />
+          <DryRunResults data={data} />
         </div>
       </Content>
       {data.publish ? (
@@ -200,7 +210,7 @@ export function CatalogLoader({ templates, chosen, open, action }: { templates: 
   );
 }
 
-function DryRunResults({ data, withParam }: { data: TemplateEditorData; withParam: (name: string, value: string | undefined) => string }) {
+function DryRunResults({ data }: { data: TemplateEditorData }) {
   const t = useTranslation();
   const basePath = useBasePath();
   const { selected } = data;
@@ -260,7 +270,7 @@ function DryRunResults({ data, withParam }: { data: TemplateEditorData; withPara
               </div>
             ),
             log: (
-              <pre data-testid="dry-run-log" tabIndex={0} className="max-h-[32rem] overflow-auto rounded bg-slate-950 p-3 font-mono text-xs leading-5 whitespace-pre-wrap text-slate-100">
+              <pre data-testid="dry-run-log" className="rounded bg-slate-950 p-3 font-mono text-xs leading-5 whitespace-pre-wrap text-slate-100">
                 {selected.log}
               </pre>
             ),

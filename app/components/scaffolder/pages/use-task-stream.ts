@@ -12,18 +12,14 @@ export const EVENT_POLL_RETRY_MS = 1000;
  * base path like every other call of the page; when the stream cannot be
  * read, GET .../events?after= is polled, retried after 1000 ms when not OK
  * (Backstage's ScaffolderClient does the same). It stops on the completion
- * event, and does nothing for a task that already ended.
+ * event, and does nothing for a task that already ended. A new server
+ * render (after Retry) is a new starting point: the page keys the component
+ * using this by the render, so it starts afresh.
  */
 export function useTaskStream({ taskId, basePath, initial, enabled }: { taskId: string; basePath: string; initial: TaskProgress; enabled: boolean }) {
   const [progress, setProgress] = useState(initial);
   const [connection, setConnection] = useState<"idle" | "live" | "polling">("idle");
   const latest = useRef(progress);
-  // A new server render (after Retry, or a navigation) is the new starting point.
-  useEffect(() => {
-    latest.current = initial;
-    setProgress(initial);
-  }, [initial]);
-
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();

@@ -1,6 +1,7 @@
 import { stringify as stringifyYaml } from "yaml";
 import type { Credentials } from "../../auth/credentials";
 import { stringifyEntityRef } from "../../catalog/entity-ref";
+import type { Entity } from "../../catalog/entity";
 import { parseFilterParams } from "../../catalog/query/predicate";
 import type { RequestContext } from "../../context.server";
 import { escapeHtml, highlightCode, type CodeLanguage } from "../../highlight/highlight-code.server";
@@ -22,9 +23,7 @@ export async function catalogTemplates(app: RequestContext, credentials: Credent
     { filter: parseFilterParams(["kind=template"]), limit: MAX_TEMPLATES, offset: 0, fields: ["kind", "metadata.name", "metadata.namespace", "metadata.title"] },
     { credentials },
   );
-  return page.items
-    .map((entity) => ({ ref: stringifyEntityRef(entity), title: entity.metadata.title ?? entity.metadata.name }))
-    .sort((a, b) => a.title.localeCompare(b.title));
+  return (page.items as Entity[]).map((entity) => ({ ref: stringifyEntityRef(entity), title: entity.metadata.title ?? entity.metadata.name })).sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /** A catalog template as the YAML a user would write: without what the catalog adds (uid, etag, relations, status). */
@@ -39,7 +38,12 @@ export async function templateYamlOf(app: RequestContext, ref: string, credentia
   const { uid: _uid, etag: _etag, generation: _generation, ...metadata } = entity.metadata as Record<string, unknown>;
   const annotations = { ...((metadata.annotations as Record<string, string> | undefined) ?? {}) };
   for (const key of Object.keys(annotations)) if (key.startsWith("backstage.io/managed-by")) delete annotations[key];
-  const cleaned = { apiVersion: entity.apiVersion, kind: entity.kind, metadata: { ...metadata, ...(Object.keys(annotations).length ? { annotations } : { annotations: undefined }) }, spec: entity.spec };
+  const cleaned = {
+    apiVersion: entity.apiVersion,
+    kind: entity.kind,
+    metadata: { ...metadata, ...(Object.keys(annotations).length ? { annotations } : { annotations: undefined }) },
+    spec: entity.spec,
+  };
   return stringifyYaml(JSON.parse(JSON.stringify(cleaned)), { lineWidth: 0 });
 }
 

@@ -4,7 +4,11 @@ import { z } from "zod";
 // zod schemas, shared by the actions that parse the posts and the pages that
 // render the fields. Messages are keys of the message catalogue.
 
-const yamlText = z.string().max(256 * 1024).optional().default("");
+const yamlText = z
+  .string()
+  .max(256 * 1024)
+  .optional()
+  .default("");
 
 export const dryRunFormSchema = z.discriminatedUnion("intent", [
   z.object({
