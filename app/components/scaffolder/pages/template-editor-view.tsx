@@ -196,7 +196,7 @@ export function CatalogLoader({ templates, chosen, open, action }: { templates: 
               </option>
               {templates.map((template) => (
                 <option key={template.ref} value={template.ref}>
-                  {template.title} ({template.ref})
+                  {`${template.title} (${template.ref})`}
                 </option>
               ))}
             </select>
