@@ -9,6 +9,9 @@ import type { AtriumDatabase } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createPermissionService, type PermissionService } from "./permission/permission-service.server";
 import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
+import { createScaffolderActions } from "./scaffolder/actions/actions.server";
+import type { ActionRegistry } from "./scaffolder/actions/registry.server";
+import type { TaskWorkspaces } from "./scaffolder/actions/workspace.server";
 import { createTemplateEditorStore, type TemplateEditorStore } from "./scaffolder/editor/template-editor.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
@@ -27,6 +30,10 @@ export type Services = {
   permissions: PermissionService;
   /** Every background task; server/app.ts starts and stops it with the app. */
   scheduler: Scheduler;
+  /** The scaffolder's actions, by id; the task runner takes them from here. */
+  scaffolderActions: ActionRegistry;
+  /** The scaffolder tasks' working directories. */
+  scaffolderWorkspaces: TaskWorkspaces;
   /** The scaffolder template editor's drafts and dry-run results, per user, in memory. */
   templateEditor: TemplateEditorStore;
   tokens: TokenService;
@@ -36,17 +43,19 @@ export type Services = {
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
   const permissions = createPermissionService(options.config.config.permission);
   const scheduler = createScheduler({ db: options.database.db, logger: options.logger });
+  const catalog = createCatalog({
+    db: options.database.db,
+    readDb: options.database.readDb,
+    config: options.config.config,
+    rootDir: options.rootDir,
+    logger: options.logger,
+    permissions,
+    scheduler: scheduler.forPlugin("catalog"),
+  });
+  const scaffolder = createScaffolderActions({ config: options.config.config, catalog });
   return {
     authProviders: createAuthProviders({ config: options.config.config, backendBaseUrl: backendBaseUrlOf(options.config.config), db: options.database.db }),
-    catalog: createCatalog({
-      db: options.database.db,
-      readDb: options.database.readDb,
-      config: options.config.config,
-      rootDir: options.rootDir,
-      logger: options.logger,
-      permissions,
-      scheduler: scheduler.forPlugin("catalog"),
-    }),
+    catalog,
     config: options.config,
     publicConfig: publicConfigOf(options.config.config),
     database: options.database,
@@ -59,6 +68,8 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     logger: options.logger,
     permissions,
     scheduler,
+    scaffolderActions: scaffolder.actions,
+    scaffolderWorkspaces: scaffolder.workspaces,
     templateEditor: createTemplateEditorStore(),
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),

@@ -112,6 +112,8 @@ export const configSchema = z
         trustProxy: z.union([configBoolean, configNumber, z.string(), z.array(z.string())]).optional(),
         database: database.optional(),
         reading: z.object({ allow: z.array(z.object({ host: z.string() })).optional() }).optional(),
+        // Where the scaffolder keeps its tasks' workspaces; the system's temp directory when unset, as in Backstage.
+        workingDirectory: z.string().min(1).optional(),
         // Static tokens for CLIs and CI, in Backstage's format (auth/external-access.ts), and
         // Backstage's switch that lets callers without credentials into every /api route (app/lib/http/public-routes.ts).
         auth: backendAuthSchema.extend({ dangerouslyDisableDefaultAuthPolicy: configBoolean.default(false) }).optional(),
