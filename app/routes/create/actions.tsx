@@ -9,7 +9,6 @@ import { useTranslation } from "~/components/ui/root-data";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { getRequestContext } from "~/lib/context.server";
 import { highlightCode } from "~/lib/highlight/highlight-code.server";
-import { installedActionsOf } from "~/lib/scaffolder/scaffolder-of.server";
 import { schemaRows } from "~/lib/scaffolder/schema-rows";
 
 // Installed actions (Backstage's ActionsPage): every action the registry
@@ -21,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireIdentity(context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
   const needle = q.toLocaleLowerCase("en-US");
-  const all = installedActionsOf(app);
+  const all = app.scaffolderActions.describe();
   const matching = all.filter((action) => !needle || action.id.toLocaleLowerCase("en-US").includes(needle) || (action.description ?? "").toLocaleLowerCase("en-US").includes(needle));
   const actions = await Promise.all(
     matching.map(async (action) => ({

@@ -7,9 +7,8 @@ import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { Content, Header, pageMeta } from "~/components/ui/page";
 import { useTranslation } from "~/components/ui/root-data";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
-import { getRequestContext } from "~/lib/context.server";
 import { highlightCode } from "~/lib/highlight/highlight-code.server";
-import { templatingExtensionsOf, type TemplatingExtensionDoc } from "~/lib/scaffolder/scaffolder-of.server";
+import { templatingExtensions, type FilterMetadata, type GlobalFunctionMetadata } from "~/lib/scaffolder/templating/extensions";
 import { schemaRows, schemaType } from "~/lib/scaffolder/schema-rows";
 
 // Templating extensions (Backstage's TemplatingExtensionsPage): the
@@ -27,12 +26,11 @@ type Row = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const app = getRequestContext(context);
   requireIdentity(context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200).toLocaleLowerCase("en-US");
-  const extensions = templatingExtensionsOf(app);
+  const extensions = templatingExtensions;
   const matches = (name: string, description?: string) => !q || name.toLocaleLowerCase("en-US").includes(q) || (description ?? "").toLocaleLowerCase("en-US").includes(q);
-  const rows = async (docs: Record<string, TemplatingExtensionDoc>): Promise<Row[]> =>
+  const rows = async (docs: Record<string, FilterMetadata | GlobalFunctionMetadata>): Promise<Row[]> =>
     Promise.all(
       Object.entries(docs)
         .filter(([name, doc]) => matches(name, doc.description))
@@ -40,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .map(async ([name, doc]) => ({
           name,
           description: doc.description,
-          input: schemaRows(doc.schema?.input),
+          input: schemaRows(doc.schema && "input" in doc.schema ? doc.schema.input : undefined),
           arguments: (doc.schema?.arguments ?? []).map((argument) => (argument && typeof argument === "object" ? schemaType(argument as Record<string, unknown>) : String(argument))),
           output: doc.schema?.output && typeof doc.schema.output === "object" ? schemaType(doc.schema.output as Record<string, unknown>) : undefined,
           examples: await Promise.all((doc.examples ?? []).map(async (example) => ({ description: example.description, notes: example.notes, code: await highlightCode(example.example, "yaml") }))),
