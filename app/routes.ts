@@ -42,6 +42,11 @@ export default [
   // Keep the stars this browser made as a guest, after signing in
   route("settings/guest-stars/keep", "routes/settings/keep-guest-stars.ts"),
 
+  // Scaffolder
+  route("create", "routes/create/index.tsx"),
+  route("create/templates/:namespace/:templateName", "routes/create/template.tsx"),
+  route("create/templates/:templateName", "routes/create/template.tsx", { id: "routes/create/template-legacy" }),
+
   // Development only: the UI kit's gallery (404 outside the development auth environment)
   route("dev/ui-kit", "routes/dev/ui-kit.tsx"),
 

@@ -13,6 +13,7 @@ import { createScaffolderActions } from "./scaffolder/actions/actions.server";
 import type { ActionRegistry } from "./scaffolder/actions/registry.server";
 import type { TaskWorkspaces } from "./scaffolder/actions/workspace.server";
 import { createTemplateEditorStore, type TemplateEditorStore } from "./scaffolder/editor/template-editor.server";
+import { createWizardDrafts, type WizardDrafts } from "./scaffolder/wizard/drafts.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
 // Every service is created once at start-up, here, and reaches loaders and
@@ -38,6 +39,8 @@ export type Services = {
   templateEditor: TemplateEditorStore;
   tokens: TokenService;
   userSettings: UserSettingsService;
+  /** The scaffolder wizard's drafts, per user and template. */
+  wizardDrafts: WizardDrafts;
 };
 
 export function createServices(options: { config: LoadedConfig; database: AtriumDatabase; logger: Logger; rootDir: string }): Services {
@@ -73,5 +76,6 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     templateEditor: createTemplateEditorStore(),
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
+    wizardDrafts: createWizardDrafts(options.database.db),
   };
 }

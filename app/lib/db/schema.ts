@@ -122,6 +122,15 @@ export interface ScaffolderTaskEventsTable {
   created_at: number;
 }
 
+export interface ScaffolderWizardDraftsTable {
+  user_ref: string;
+  template_ref: string;
+  /** JSON text: the form's values so far. */
+  values_json: string;
+  current_step: number;
+  updated_at: number;
+}
+
 export interface Database {
   auth_keys: AuthKeysTable;
   auth_session_secrets: AuthSessionSecretsTable;
@@ -132,6 +141,7 @@ export interface Database {
   catalog_search: CatalogSearchTable;
   scaffolder_task_events: ScaffolderTaskEventsTable;
   scaffolder_tasks: ScaffolderTasksTable;
+  scaffolder_wizard_drafts: ScaffolderWizardDraftsTable;
   scheduler_tasks: SchedulerTasksTable;
   user_settings: UserSettingsTable;
 }

@@ -10,6 +10,7 @@ import { entityDialogs } from "./messages/entity-dialogs.en.ts";
 import { entityPage } from "./messages/entity-page.en.ts";
 import { home } from "./messages/home.en.ts";
 import { scaffolderPages } from "./messages/scaffolder-pages.en.ts";
+import { scaffolderWizard } from "./messages/scaffolder-wizard.en.ts";
 import { uiKit } from "./messages/ui-kit.en.ts";
 
 export const en = {
@@ -22,6 +23,7 @@ export const en = {
   uiKit,
   apiDefinitions,
   scaffolderPages,
+  scaffolderWizard,
   shell: {
     skipToContent: "Skip to content",
     navigation: "Main navigation",

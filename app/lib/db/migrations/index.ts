@@ -6,6 +6,7 @@ import * as authSessionSecrets from "./0004_auth_session_secrets";
 import * as kindUidIndex from "./0005_catalog_kind_uid_index";
 import * as schedulerTasks from "./0006_scheduler_tasks";
 import * as scaffolderTasks from "./0007_scaffolder_tasks";
+import * as scaffolderWizardDrafts from "./0008_scaffolder_wizard_drafts";
 
 // One migration set for SQLite and PostgreSQL, applied in name order at
 // start-up. Names are NNNN_what; a migration once landed is never edited.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0005_catalog_kind_uid_index": kindUidIndex,
   "0006_scheduler_tasks": schedulerTasks,
   "0007_scaffolder_tasks": scaffolderTasks,
+  "0008_scaffolder_wizard_drafts": scaffolderWizardDrafts,
 };
