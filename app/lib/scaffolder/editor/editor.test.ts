@@ -22,7 +22,12 @@ describe("template directory paths", () => {
   it("refuses a zip-slip name, a duplicate and a directory past the limits", () => {
     expect(() => checkDirectory([{ path: "../../.bashrc", base64Content: "" }])).toThrow(InputError);
     expect(() => checkDirectory([{ path: "../../.bashrc", base64Content: "" }])).toThrow("The file path '../../.bashrc' is not allowed");
-    expect(() => checkDirectory([{ path: "a", base64Content: "" }, { path: "a", base64Content: "" }])).toThrow("appears twice");
+    expect(() =>
+      checkDirectory([
+        { path: "a", base64Content: "" },
+        { path: "a", base64Content: "" },
+      ]),
+    ).toThrow("appears twice");
     expect(() => checkDirectory(Array.from({ length: 501 }, (_, index) => ({ path: `f${index}`, base64Content: "" })))).toThrow("at most 500 files");
   });
 });

@@ -105,7 +105,7 @@ async function viewAt(call: WizardCall, template: Entity, steps: WizardStep[], i
   return { ...base, step: await stepView(call, steps[index]!, index, values, asPosted) };
 }
 
-async function stepView(call: WizardCall, step: WizardStep, index: number, values: JsonObject, asPosted: boolean): Promise<StepView> {
+export async function stepView(call: WizardCall, step: WizardStep, index: number, values: JsonObject, asPosted: boolean): Promise<StepView> {
   const withDefaults = asPosted ? values : applyDefaults(step.schema, values);
   const schema = resolveSchema(step.schema, withDefaults);
   const keptSecrets: string[] = [];
