@@ -1,23 +1,39 @@
-import type { ReactNode } from "react";
-import type { JsonSchema, JsonValue, UiSchema } from "~/lib/scaffolder/wizard/json";
+import { useTranslation } from "~/components/ui/root-data";
+import { SingleEntityField } from "./entity-picker";
+import { EntityTagsPickerField } from "./entity-tags-picker";
+import { MultiEntityPickerField } from "./multi-entity-picker";
+import { RepoBranchPickerField } from "./repo-branch-picker";
+import { RepoUrlPickerField } from "./repo-url-picker";
+import { EntityNamePickerField, SecretField } from "./simple-fields";
+import type { FieldExtension, FieldExtensionProps } from "./types";
+import { createElement } from "react";
 
-// Placeholder of the field extensions' registry until the pickers land: the
-// wizard dispatches a `ui:field` to the component registered under its name,
-// and renders an unknown one as the plain field of its type.
+export type { FieldExtension, FieldExtensionProps } from "./types";
 
-export type FieldExtensionProps = {
-  name: string;
-  id: string;
-  schema: JsonSchema;
-  uiSchema: UiSchema;
-  value: JsonValue | undefined;
-  required: boolean;
-  disabled: boolean;
-  errors?: string[];
-  errorId: string;
-  formData: Record<string, JsonValue>;
-  /** What the extension's server part loaded for this field. */
-  data: unknown;
+// The wizard's field extensions (Backstage's custom field extensions), keyed
+// by the `ui:field` name a template gives a parameter. Each renders a form
+// that works without JavaScript and becomes a richer widget once hydrated;
+// its server side (choices, posted value, validation) is the entry of the
+// same name in app/lib/scaffolder/fields/index.server.ts.
+
+function singleEntity(defaults: (t: ReturnType<typeof useTranslation>) => { title: string; description: string }): FieldExtension {
+  return {
+    Component(props: FieldExtensionProps) {
+      const t = useTranslation();
+      return createElement(SingleEntityField, { ...props, defaults: defaults(t) });
+    },
+  };
+}
+
+export const fieldExtensions: Record<string, FieldExtension> = {
+  EntityPicker: singleEntity((t) => ({ title: t("scaffolderFields.entity.title"), description: t("scaffolderFields.entity.description") })),
+  OwnedEntityPicker: singleEntity((t) => ({ title: t("scaffolderFields.entity.title"), description: t("scaffolderFields.entity.description") })),
+  OwnerPicker: singleEntity((t) => ({ title: t("scaffolderFields.owner.title"), description: t("scaffolderFields.owner.description") })),
+  MyGroupsPicker: singleEntity((t) => ({ title: t("scaffolderFields.group.title"), description: t("scaffolderFields.group.description") })),
+  MultiEntityPicker: { Component: MultiEntityPickerField },
+  EntityTagsPicker: { Component: EntityTagsPickerField },
+  EntityNamePicker: { Component: EntityNamePickerField },
+  RepoUrlPicker: { Component: RepoUrlPickerField },
+  RepoBranchPicker: { Component: RepoBranchPickerField },
+  Secret: { Component: SecretField },
 };
-
-export const fieldExtensions: Record<string, { Component(props: FieldExtensionProps): ReactNode }> = {};
