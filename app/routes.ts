@@ -66,6 +66,17 @@ export default [
     route("locations/:id", "routes/api/catalog/location-by-id.ts"),
   ]),
 
+  // The scaffolder's tasks and dry-run, Backstage's paths (routes/api/scaffolder)
+  ...prefix("api/scaffolder/v2", [
+    route("tasks", "routes/api/scaffolder/tasks.ts"),
+    route("tasks/:taskId", "routes/api/scaffolder/task.ts"),
+    route("tasks/:taskId/cancel", "routes/api/scaffolder/task-cancel.ts"),
+    route("tasks/:taskId/retry", "routes/api/scaffolder/task-retry.ts"),
+    route("tasks/:taskId/events", "routes/api/scaffolder/task-events.ts"),
+    route("tasks/:taskId/eventstream", "routes/api/scaffolder/task-eventstream.ts"),
+    route("dry-run", "routes/api/scaffolder/dry-run.ts"),
+  ]),
+
   // Authentication and permissions
   route("api/auth/.well-known/jwks.json", "routes/api/auth/jwks.ts"),
   route("api/auth/:provider/start", "routes/api/auth/start.ts"),

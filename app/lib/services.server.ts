@@ -12,6 +12,8 @@ import { createScheduler, type Scheduler } from "./scheduler/scheduler.server";
 import { createScaffolderActions } from "./scaffolder/actions/actions.server";
 import type { ActionRegistry } from "./scaffolder/actions/registry.server";
 import type { TaskWorkspaces } from "./scaffolder/actions/workspace.server";
+import { createScaffolder, type Scaffolder } from "./scaffolder/scaffolder.server";
+import { createScaffolderTemplater } from "./scaffolder/templating/index.server";
 import { createTemplateEditorStore, type TemplateEditorStore } from "./scaffolder/editor/template-editor.server";
 import { createWizardDrafts, type WizardDrafts } from "./scaffolder/wizard/drafts.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
@@ -35,6 +37,8 @@ export type Services = {
   scaffolderActions: ActionRegistry;
   /** The scaffolder tasks' working directories. */
   scaffolderWorkspaces: TaskWorkspaces;
+  /** The scaffolder's tasks and dry-runs: what the task pages, the wizard and /api/scaffolder/v2 call. */
+  scaffolder: Scaffolder;
   /** The scaffolder template editor's drafts and dry-run results, per user, in memory. */
   templateEditor: TemplateEditorStore;
   tokens: TokenService;
@@ -73,6 +77,16 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
     scheduler,
     scaffolderActions: scaffolder.actions,
     scaffolderWorkspaces: scaffolder.workspaces,
+    scaffolder: createScaffolder({
+      db: options.database.db,
+      logger: options.logger,
+      permissions,
+      catalog: catalog.entities,
+      actions: scaffolder.actions,
+      templater: createScaffolderTemplater({ integrations: options.config.config.integrations }),
+      workspaces: scaffolder.workspaces,
+      scheduler: scheduler.forPlugin("scaffolder"),
+    }),
     templateEditor: createTemplateEditorStore(),
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),

@@ -28,7 +28,7 @@ export function createDebugLogAction(): TemplateAction<Input> {
           message: { title: "Message to output.", type: "string" },
           listWorkspace: {
             title: "List all files in the workspace, if true.",
-            description: 'Lists the workspace\'s files; "with-contents" adds each file\'s contents.',
+            description: "Lists the workspace's files; \"with-contents\" adds each file's contents.",
             anyOf: [{ type: "boolean" }, { type: "string", enum: ["with-filenames", "with-contents"] }],
           },
         },

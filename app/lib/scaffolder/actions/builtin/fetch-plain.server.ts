@@ -18,9 +18,7 @@ export function createFetchPlainAction(options: { reader: SourceReader }): Templ
     description: "Downloads content and places it in the workspace, or optionally in a subdirectory specified by the `targetPath` input option.",
     supportsDryRun: true,
     examples: [
-      stepsExample("Copy a directory that sits beside the template file into the workspace.", [
-        { action: "fetch:plain", id: "fetch-plain", name: "Fetch plain", input: { url: "./plain" } },
-      ]),
+      stepsExample("Copy a directory that sits beside the template file into the workspace.", [{ action: "fetch:plain", id: "fetch-plain", name: "Fetch plain", input: { url: "./plain" } }]),
       stepsExample("Copy a directory into a subdirectory of the workspace.", [
         { action: "fetch:plain", id: "fetch-plain", name: "Fetch plain", input: { url: "./plain", targetPath: "fetched-data" } },
       ]),

@@ -20,8 +20,7 @@ export type SourceReader = Pick<LocationReader, "read" | "isAllowedUrl">;
 
 export type ResolvedSource =
   /** A path on disk, inside `root` (the template's directory). */
-  | { type: "file"; path: string; root: string }
-  | { type: "url"; url: string };
+  { type: "file"; path: string; root: string } | { type: "url"; url: string };
 
 const FILE_PLACE = "the template's directory";
 
