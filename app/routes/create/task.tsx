@@ -11,7 +11,6 @@ import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { getRequestContext } from "~/lib/context.server";
-import { scaffolderOf } from "~/lib/scaffolder/scaffolder-of.server";
 import { NotFoundError } from "~/lib/errors";
 import { createTranslator } from "~/lib/i18n/i18n";
 import { isJavascriptUrl } from "~/lib/links";
@@ -29,22 +28,20 @@ async function readTask({ params, context, request }: Route.LoaderArgs | Route.A
   const app = getRequestContext(context);
   const identity = requireIdentity(context);
   const call = { credentials: pageCredentials(identity) };
-  const task = await scaffolderOf(app)
-    .getTask(params.taskId, call)
-    .catch((error: unknown) => {
-      if (error instanceof NotFoundError) {
-        const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
-        throw data(t("scaffolderPages.task.notFound", { id: params.taskId }), { status: 404, statusText: "Not Found" });
-      }
-      throw error;
-    });
+  const task = await app.scaffolder.getTask(params.taskId, call).catch((error: unknown) => {
+    if (error instanceof NotFoundError) {
+      const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
+      throw data(t("scaffolderPages.task.notFound", { id: params.taskId }), { status: 404, statusText: "Not Found" });
+    }
+    throw error;
+  });
   return { app, call, task };
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { app, call, task } = await readTask(args);
   const url = new URL(args.request.url);
-  const events = await scaffolderOf(app).listEvents(task.id, {}, call);
+  const events = await app.scaffolder.listEvents(task.id, {}, call);
   const ended = isTaskEnded(task.status);
   const progress = foldEvents(initialProgress(task.spec.steps), events as Parameters<typeof foldEvents>[1]);
   const logsHidden = url.searchParams.get("logs") === "hidden";
@@ -53,7 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
   else toggle.set("logs", "hidden");
   const pageData: TaskPageData = {
     task: { id: task.id, status: task.status, createdAt: task.createdAt, createdBy: task.createdBy, templateTitle: templateTitleOf(task.spec), ended },
-    progress: ended ? { ...progress, completed: true } : progress,
+    // The output reaches the page rendered (links checked, Markdown made HTML), never raw.
+    progress: { ...progress, output: undefined, completed: ended || progress.completed },
     output: outputOf(progress.output),
     logsHidden,
     startOverPath: startOverPathOf(task.spec),
@@ -86,8 +84,8 @@ function outputOf(output: unknown): TaskPageData["output"] {
 export async function action(args: Route.ActionArgs) {
   const { app, call, task } = await readTask(args);
   const intent = (await args.request.formData()).get("intent");
-  if (intent === "cancel") await scaffolderOf(app).cancelTask(task.id, call);
-  else if (intent === "retry") await scaffolderOf(app).retryTask(task.id, {}, call);
+  if (intent === "cancel") await app.scaffolder.cancelTask(task.id, call);
+  else if (intent === "retry") await app.scaffolder.retryTask(task.id, {}, call);
   else throw data("Unknown action", { status: 400 });
   throw redirect(`/create/tasks/${task.id}`, 303);
 }

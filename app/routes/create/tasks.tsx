@@ -11,7 +11,6 @@ import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { getRequestContext } from "~/lib/context.server";
-import { scaffolderOf } from "~/lib/scaffolder/scaffolder-of.server";
 import { parseTaskListQuery, TASKS_PAGE_SIZE, taskListHref, templateRouteOf, templateTitleOf } from "~/lib/scaffolder/task-pages";
 
 // The task list (Backstage's ListTasksPage): Task ID, Template, Created,
@@ -23,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
   const identity = requireIdentity(context);
   const query = parseTaskListQuery(new URL(request.url).searchParams);
-  const { tasks, totalTasks } = await scaffolderOf(app).listTasks(
+  const { tasks, totalTasks } = await app.scaffolder.listTasks(
     {
       createdBy: query.owner === "owned" ? identity.userEntityRef : undefined,
       limit: TASKS_PAGE_SIZE,

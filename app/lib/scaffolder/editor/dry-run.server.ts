@@ -1,7 +1,6 @@
 import type { Credentials } from "../../auth/credentials";
 import type { RequestContext } from "../../context.server";
 import type { JsonObject } from "../actions/types";
-import { scaffolderOf } from "../scaffolder-of.server";
 import type { DirectoryFile } from "./directory";
 import type { DryRunResult } from "./template-editor.server";
 
@@ -14,7 +13,7 @@ export type DryRunInput = { template: Record<string, unknown>; values: Record<st
 export async function runDryRun(app: RequestContext, credentials: Credentials, input: DryRunInput): Promise<Omit<DryRunResult, "id" | "n" | "createdAt">> {
   const metadata = (input.template.metadata ?? {}) as Record<string, unknown>;
   const templateTitle = String(metadata.title ?? metadata.name ?? "template");
-  const response = await scaffolderOf(app).dryRun(
+  const response = await app.scaffolder.dryRun(
     { template: input.template as JsonObject, values: input.values as JsonObject, secrets: input.secrets, directoryContents: input.directoryContents },
     { credentials },
   );
