@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -152,5 +153,141 @@ describe("template editor", () => {
     expect(zip.status).toBe(404);
     const deleted = await postForm(browser, "/create/template", { intent: "delete", resultId: "00000000-0000-4000-8000-000000000000" });
     expect(deleted.status).toBe(404);
+  });
+});
+
+const DRY_RUN_TEMPLATE = `apiVersion: scaffolder.backstage.io/v1beta3
+kind: Template
+metadata: { name: try-me, title: Try Me }
+spec:
+  type: service
+  parameters:
+    - properties:
+        name: { type: string }
+  steps:
+    - id: greet
+      name: Greet
+      action: debug:log
+      input: { message: "Hello \${{ parameters.name }}" }
+    - id: move
+      name: Move the readme
+      action: fs:rename
+      input:
+        files:
+          - from: README.md
+            to: "docs/\${{ parameters.name }}.md"
+  output:
+    greeting: "Hello \${{ parameters.name }}"
+`;
+
+describe("a dry-run in the template editor", () => {
+  it("runs the template with the directory's files, shows Files, Log and Output, downloads the zip and deletes the result", async () => {
+    const browser = await visitor();
+    const directory = JSON.stringify([{ path: "README.md", base64Content: Buffer.from("# Read me\n").toString("base64") }]);
+    const posted = await postForm(browser, "/create/template", { intent: "dry-run", template: DRY_RUN_TEMPLATE, values: "name: ada", secrets: "", directory });
+    expect(posted.status).toBe(303);
+    const location = posted.headers.get("location")!;
+    expect(location).toMatch(/^\/create\/template\?result=[0-9a-f-]{36}$/);
+    const resultId = new URL(location, app.server.url).searchParams.get("result")!;
+
+    const files = decode((await html(browser, location)).body);
+    expect(files).toMatch(/Dry-run 1 of Try Me/);
+    expect(files).toMatch(/<a [^>]*aria-current="page"[^>]*>Files<\/a>/);
+    expect(files).toMatch(/>docs\/ada\.md<\/a>/);
+    expect(files).toContain("# Read me");
+    // The editor keeps what was typed, and the files, for the next run.
+    expect(files).toContain("1 file loaded from the directory");
+    expect(files).toContain("name: ada");
+
+    const log = decode((await html(browser, `/create/template?result=${resultId}&tab=log`)).body);
+    expect(log).toMatch(/data-testid="dry-run-log"[^>]*>[\s\S]*Hello ada/);
+    const output = decode((await html(browser, `/create/template?result=${resultId}&tab=output`)).body);
+    expect(output.replace(/<[^>]+>/g, "")).toContain('"greeting": "Hello ada"');
+
+    const zip = await browser.request(`${app.server.url}/create/template/results/${resultId}/zip`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(zip.headers.get("content-disposition")).toBe('attachment; filename="dry-run-result-1.zip"');
+    const dir = mkdtempSync(path.join(tmpdir(), "atrium-dry-run-zip-"));
+    writeFileSync(path.join(dir, "result.zip"), Buffer.from(await zip.arrayBuffer()));
+    execFileSync("unzip", ["-q", "result.zip", "-d", "out"], { cwd: dir });
+    expect(readFileSync(path.join(dir, "out/docs/ada.md"), "utf8")).toBe("# Read me\n");
+    // Another browser cannot fetch it.
+    expect((await (await visitor()).request(`${app.server.url}/create/template/results/${resultId}/zip`)).status).toBe(404);
+
+    const deleted = await postForm(browser, "/create/template", { intent: "delete", resultId });
+    expect(deleted.status).toBe(303);
+    expect(decode((await html(browser, "/create/template")).body)).toContain("Run a dry-run to see its results here.");
+  });
+
+  it("returns values that fail the template's parameters to the form, never run", async () => {
+    const browser = await visitor();
+    const refused = await postForm(browser, "/create/template", { intent: "dry-run", template: DRY_RUN_TEMPLATE, values: "name: [not, a, string]" });
+    expect(refused.status).toBe(400);
+    expect(decode(await refused.text())).toMatch(/data-field-error[^>]*><p>[^<]*must be string/);
+  });
+});
+
+describe("installed actions", () => {
+  it("lists every action with Input, Output and Examples, and searches them with a GET form", async () => {
+    const browser = await visitor();
+    const all = decode((await html(browser, "/create/actions")).body);
+    expect(all).toContain("<title>Installed actions | ");
+    for (const id of ["fetch:plain", "fetch:template", "debug:log", "debug:wait", "catalog:register"]) expect(all).toContain(`data-testid="action-${id}"`);
+    const wait = /data-testid="action-debug:wait"[\s\S]*?<\/section>/.exec(all)![0];
+    expect(wait).toMatch(/<h3[^>]*>Input<\/h3>/);
+    expect(wait).toMatch(/<th scope="row"[^>]*>milliseconds/);
+    expect(wait).toContain("Waiting period in milliseconds.");
+    expect(wait).toMatch(/<h3[^>]*>Output<\/h3>[\s\S]*No output/);
+    expect(wait).toMatch(/<summary[^>]*>Examples<\/summary>/);
+    expect(wait.replace(/<[^>]+>/g, "")).toContain("action: debug:wait");
+    const found = decode((await html(browser, "/create/actions?q=debug")).body);
+    expect(found).toContain('data-testid="action-debug:log"');
+    expect(found).not.toContain('data-testid="action-fetch:plain"');
+    expect(/<input [^>]*name="q"[^>]*>/.exec(found)![0]).toContain('value="debug"');
+    expect(decode((await html(browser, "/create/actions?q=nothing-like-this")).body)).toContain("No actions match 'nothing-like-this'");
+  });
+});
+
+describe("templating extensions", () => {
+  it("shows the sections Filters, Functions and Values, Backstage's filters documented", async () => {
+    const page = decode((await html(await visitor(), "/create/templating-extensions")).body);
+    for (const section of ["Filters", "Functions", "Values"]) expect(page).toMatch(new RegExp(`<h2 id="[a-z]+-title"[^>]*>${section}</h2>`));
+    for (const filter of ["parseRepoUrl", "parseEntityRef", "pick", "projectSlug"]) expect(page).toContain(`data-testid="filters-${filter}"`);
+    const parseRepoUrl = /data-testid="filters-parseRepoUrl"[\s\S]*?<\/article>/.exec(page)![0];
+    expect(parseRepoUrl).toContain("repo URL as collected from repository picker");
+  });
+});
+
+describe("template form editor", () => {
+  it("previews the form of pasted parameters with the wizard's renderer, refreshed by a post", async () => {
+    const browser = await visitor();
+    const first = decode((await html(browser, "/create/template-form")).body);
+    expect(first).toContain('data-testid="form-preview"');
+    expect(first).toContain("Step 1: Fill in some steps");
+    const yaml = "parameters:\n  - title: About you\n    properties:\n      nickname:\n        type: string\n        title: Nickname\n        description: What friends call you\n";
+    const refreshed = await postForm(browser, "/create/template-form", { yaml });
+    expect(refreshed.status).toBe(200);
+    const body = decode(await refreshed.text());
+    expect(body).toContain("Step 1: About you");
+    expect(body).toMatch(/<label[^>]*>Nickname/);
+    expect(body).toContain("What friends call you");
+    const broken = await postForm(browser, "/create/template-form", { yaml: "parameters: [\n" });
+    expect(broken.status).toBe(400);
+    expect(decode(await broken.text())).toMatch(/data-field-error[^>]*><p>Template: /);
+  });
+});
+
+describe("custom field explorer", () => {
+  it("lists the field extensions and previews one with the given ui:options", async () => {
+    const browser = await visitor();
+    const page = decode((await html(browser, "/create/custom-fields")).body);
+    for (const name of ["EntityPicker", "OwnerPicker", "RepoUrlPicker", "EntityTagsPicker"]) expect(page).toContain(`<option value="${name}"`);
+    const picked = decode((await html(browser, `/create/custom-fields?field=EntityNamePicker&options=${encodeURIComponent("placeholder: my-name")}`)).body);
+    expect(picked).toMatch(/<option value="EntityNamePicker" selected="">/);
+    expect(picked.replace(/<[^>]+>/g, "")).toContain("ui:field: EntityNamePicker");
+    expect(picked).toContain('data-testid="preview-step-0"');
+    const bad = decode((await html(browser, `/create/custom-fields?field=NoSuchPicker`)).body);
+    expect(bad).toContain("Unknown field extension 'NoSuchPicker'");
   });
 });

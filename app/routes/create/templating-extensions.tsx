@@ -20,6 +20,7 @@ type Row = {
   name: string;
   description?: string;
   input: ReturnType<typeof schemaRows>;
+  inputType?: { type: string; description?: string };
   arguments: string[];
   output?: string;
   examples: Array<{ description?: string; notes?: string; code: { html: string } }>;
@@ -38,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .map(async ([name, doc]) => ({
           name,
           description: doc.description,
-          input: schemaRows(doc.schema && "input" in doc.schema ? doc.schema.input : undefined),
+          input: schemaRows(inputOf(doc)),
+          inputType: plainSchema(inputOf(doc)),
           arguments: (doc.schema?.arguments ?? []).map((argument) => (argument && typeof argument === "object" ? schemaType(argument as Record<string, unknown>) : String(argument))),
           output: doc.schema?.output && typeof doc.schema.output === "object" ? schemaType(doc.schema.output as Record<string, unknown>) : undefined,
           examples: await Promise.all((doc.examples ?? []).map(async (example) => ({ description: example.description, notes: example.notes, code: await highlightCode(example.example, "yaml") }))),
@@ -51,6 +53,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map(async ([name, doc]) => ({ name, description: doc.description, value: await highlightCode(JSON.stringify(doc.value, null, 2) ?? "undefined", "json") })),
   );
   return { q, filters: await rows(extensions.filters), functions: await rows(extensions.globals.functions), values };
+}
+
+function inputOf(doc: FilterMetadata | GlobalFunctionMetadata): unknown {
+  return doc.schema && "input" in doc.schema ? doc.schema.input : undefined;
+}
+
+/** A schema without properties (a filter's piped string): its type and description in a line. */
+function plainSchema(schema: unknown): { type: string; description?: string } | undefined {
+  if (!schema || typeof schema !== "object" || "properties" in schema) return undefined;
+  const record = schema as Record<string, unknown>;
+  return { type: schemaType(record), description: typeof record.description === "string" ? record.description : undefined };
 }
 
 export default function TemplatingExtensions({ loaderData }: Route.ComponentProps) {
@@ -128,6 +141,12 @@ function ExtensionSection({ id, title, rows }: { id: string; title: string; rows
               {row.name}
             </h3>
             {row.description ? <p className="mt-1">{row.description}</p> : null}
+            {row.inputType ? (
+              <p className="mt-3 text-sm">
+                <span className="font-semibold">{t("scaffolderPages.extensions.input")}:</span> <span className="font-mono">{row.inputType.type}</span>
+                {row.inputType.description ? ` — ${row.inputType.description}` : null}
+              </p>
+            ) : null}
             {row.input.length ? (
               <>
                 <h4 className="mt-3 font-semibold">{t("scaffolderPages.extensions.input")}</h4>
