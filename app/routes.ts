@@ -42,6 +42,15 @@ export default [
   route("create", "routes/create/index.tsx"),
   route("create/templates/:namespace/:templateName", "routes/create/template.tsx"),
   route("create/templates/:templateName", "routes/create/template.tsx", { id: "routes/create/template-legacy" }),
+  route("create/tasks", "routes/create/tasks.tsx"),
+  route("create/tasks/:taskId", "routes/create/task.tsx"),
+  route("create/actions", "routes/create/actions.tsx"),
+  route("create/templating-extensions", "routes/create/templating-extensions.tsx"),
+  route("create/edit", "routes/create/edit.tsx"),
+  route("create/template", "routes/create/template-editor.tsx"),
+  route("create/template/results/:resultId/zip", "routes/create/dry-run-zip.ts"),
+  route("create/template-form", "routes/create/template-form.tsx"),
+  route("create/custom-fields", "routes/create/custom-fields.tsx"),
 
   // Development only: the UI kit's gallery (404 outside the development auth environment)
   route("dev/ui-kit", "routes/dev/ui-kit.tsx"),

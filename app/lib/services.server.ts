@@ -18,6 +18,7 @@ import type { ActionRegistry } from "./scaffolder/actions/registry.server";
 import type { TaskWorkspaces } from "./scaffolder/actions/workspace.server";
 import { createScaffolder, type Scaffolder } from "./scaffolder/scaffolder.server";
 import { createScaffolderTemplater } from "./scaffolder/templating/index.server";
+import { createTemplateEditorStore, type TemplateEditorStore } from "./scaffolder/editor/template-editor.server";
 import { createWizardDrafts, type WizardDrafts } from "./scaffolder/wizard/drafts.server";
 import { createUserSettings, type UserSettingsService } from "./settings/user-settings.server";
 
@@ -44,6 +45,8 @@ export type Services = {
   scaffolderWorkspaces: TaskWorkspaces;
   /** The scaffolder's tasks and dry-runs: what the task pages, the wizard and /api/scaffolder/v2 call. */
   scaffolder: Scaffolder;
+  /** The scaffolder template editor's drafts and dry-run results, per user, in memory. */
+  templateEditor: TemplateEditorStore;
   tokens: TokenService;
   userSettings: UserSettingsService;
   /** The scaffolder wizard's drafts, per user and template. */
@@ -96,6 +99,7 @@ export function createServices(options: { config: LoadedConfig; database: Atrium
       workspaces: scaffolder.workspaces,
       scheduler: scheduler.forPlugin("scaffolder"),
     }),
+    templateEditor: createTemplateEditorStore(),
     tokens: createTokenService({ db: options.database.db, issuer: `${backendBaseUrlOf(options.config.config)}/api/auth` }),
     userSettings: createUserSettings(options.database.db),
     wizardDrafts: createWizardDrafts(options.database.db),

@@ -24,6 +24,11 @@ describe("Sidebar", () => {
     expect(html).toContain('action="/portal/shell/sidebar"');
     expect(html).toContain('href="/portal/settings"');
   });
+
+  it("offers Create... leading to the scaffolder's /create", async () => {
+    const html = await renderPage(<Sidebar pinned introDismissed appTitle="Portal" />);
+    expect(html).toMatch(/<a [^>]*href="\/create"[^>]*>.*?Create\.\.\.<\/span><\/a>/);
+  });
 });
 
 describe("Sidebar's starred list", () => {

@@ -11,6 +11,7 @@ const NAV_ITEMS: Array<{ to: string; label: MessageKey; icon: IconName; end?: bo
   { to: "/", label: "shell.nav.home", icon: "home", end: true },
   { to: "/catalog", label: "shell.nav.catalog", icon: "catalog" },
   { to: "/catalog-graph", label: "shell.nav.graph", icon: "graph" },
+  { to: "/create", label: "shell.nav.create", icon: "create" },
   { to: "/settings", label: "shell.nav.settings", icon: "settings" },
 ];
 

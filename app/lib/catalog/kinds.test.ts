@@ -140,7 +140,14 @@ describe("validateKind for Template", () => {
   it.each([
     [{ type: "service", steps: [] }],
     [{ type: "service", owner: "team-a", parameters: { properties: {} }, steps }],
-    [{ type: "service", parameters: [{ title: "One" }, { title: "Two" }], steps, output: { links: [{ url: "https://x", title: "Repo" }], text: "done" } }],
+    [
+      {
+        type: "service",
+        parameters: [{ title: "One" }, { title: "Two" }],
+        steps,
+        output: { links: [{ url: "https://x", title: "Repo", if: true }], text: [{ title: "Next", content: "**done**" }], repo: "x" },
+      },
+    ],
     [{ type: "service", steps: [{ action: "debug:log", if: false }] }],
   ])("accepts %j", (spec) => {
     expect(() => validateKind(template(spec))).not.toThrow();
@@ -156,6 +163,7 @@ describe("validateKind for Template", () => {
     [{ type: "service", steps: [], owner: "" }, "/spec/owner must NOT have fewer than 1 characters - limit: 1"],
     [{ type: "service", steps: [], output: { n: 1 } }, "/spec/output/n must be string - type: string"],
     [{ type: "service", steps: [], output: { links: [{ url: "" }] } }, "/spec/output/links/0/url must NOT have fewer than 1 characters - limit: 1"],
+    [{ type: "service", steps: [], output: { text: "done" } }, "/spec/output/text must be array - type: array"],
   ])("rejects %j", (spec, message) => {
     expect(() => validateKind(template(spec))).toThrow(
       new InputError(`Processor ScaffolderEntitiesProcessor threw an error while validating the entity template:default/x; caused by TypeError: ${message}`),

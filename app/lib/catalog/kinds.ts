@@ -89,6 +89,18 @@ const templateSpec = z.looseObject({
             entityRef: nonEmpty.optional(),
             title: nonEmpty.optional(),
             icon: nonEmpty.optional(),
+            if: jsonTypes("string", "boolean").optional(),
+          }),
+        )
+        .optional(),
+      // Markdown shown on the task page once the task ends (Backstage's Template.v1beta3.schema.json).
+      text: z
+        .array(
+          z.looseObject({
+            if: jsonTypes("string", "boolean").optional(),
+            title: nonEmpty.optional(),
+            icon: nonEmpty.optional(),
+            content: z.string().optional(),
           }),
         )
         .optional(),

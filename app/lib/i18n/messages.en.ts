@@ -10,6 +10,7 @@ import { entityDialogs } from "./messages/entity-dialogs.en.ts";
 import { entityPage } from "./messages/entity-page.en.ts";
 import { home } from "./messages/home.en.ts";
 import { localGit } from "./messages/local-git.en.ts";
+import { scaffolderPages } from "./messages/scaffolder-pages.en.ts";
 import { scaffolderFields } from "./messages/scaffolder-fields.en.ts";
 import { scaffolderWizard } from "./messages/scaffolder-wizard.en.ts";
 import { uiKit } from "./messages/ui-kit.en.ts";
@@ -24,6 +25,7 @@ export const en = {
   uiKit,
   apiDefinitions,
   localGit,
+  scaffolderPages,
   scaffolderFields,
   scaffolderWizard,
   shell: {

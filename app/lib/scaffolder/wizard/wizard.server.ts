@@ -113,7 +113,7 @@ async function viewAt(call: WizardCall, template: Entity, steps: WizardStep[], i
   return { ...base, step: await stepView(call, steps[index]!, index, values, asPosted) };
 }
 
-async function stepView(call: WizardCall, step: WizardStep, index: number, values: JsonObject, asPosted: boolean): Promise<StepView> {
+export async function stepView(call: WizardCall, step: WizardStep, index: number, values: JsonObject, asPosted: boolean): Promise<StepView> {
   const withDefaults = asPosted ? values : stepDefaults(step, values);
   const schema = resolvedSchema(step, withDefaults);
   const keptSecrets: string[] = [];
