@@ -1,10 +1,8 @@
-import type { Credentials } from "../../auth/credentials";
-import type { Identity } from "../../auth/identity";
-import type { RequestContext } from "../../context.server";
 import { InputError } from "../../errors";
-import { stepView, type StepView } from "../wizard/wizard.server";
+import type { Entity } from "../../catalog/entity";
+import { wizardSteps } from "../wizard/steps.server";
+import { stepView, type StepView, type WizardCall } from "../wizard/wizard.server";
 import { isJsonObject, type JsonObject } from "../wizard/json";
-import { templateSteps } from "../wizard/template-model.server";
 import { parseYamlMapping } from "./template-editor.server";
 import { parse as parseYaml } from "yaml";
 
@@ -12,7 +10,8 @@ import { parse as parseYaml } from "yaml";
 // wizard's own steps (app/lib/scaffolder/wizard/wizard.server.ts), so the
 // preview is the form the wizard will render, field extensions included.
 
-export type PreviewCall = { app: RequestContext; identity: Identity; credentials: Credentials; url: URL };
+/** The preview renders where it is asked for: its forms post back to the page they are on. */
+export type PreviewCall = Omit<WizardCall, "path">;
 
 /** A template's parameters from what the user pasted: a whole Template, its spec, or the parameters alone (one schema or a list). */
 export function parametersOf(text: string): unknown {
@@ -38,6 +37,7 @@ export function parametersOf(text: string): unknown {
 
 /** Every step of the form with its defaults, as the wizard would show it on a first visit. */
 export async function previewSteps(call: PreviewCall, parameters: unknown, values: JsonObject = {}): Promise<StepView[]> {
-  const steps = templateSteps(parameters);
-  return Promise.all(steps.map((step, index) => stepView(call, step, index, values, false)));
+  // Every step, feature-flagged ones included: the editor previews what the template can show.
+  const steps = wizardSteps({ spec: { parameters } as Entity["spec"] }, () => true);
+  return Promise.all(steps.map((step, index) => stepView({ ...call, path: call.url.pathname }, step, index, values, false)));
 }

@@ -21,8 +21,8 @@ export type WizardStep = {
 };
 
 /** The template's parameter steps, less those and the fields the user's inactive feature flags hide. */
-export function wizardSteps(template: Entity, activeFlags: ReadonlySet<string>): WizardStep[] {
-  const steps = stepsForFeatureFlags(parameterSteps(template as { spec: { parameters?: unknown } }), (flag) => activeFlags.has(flag));
+export function wizardSteps(template: Pick<Entity, "spec">, isFlagActive: (flag: string) => boolean): WizardStep[] {
+  const steps = stepsForFeatureFlags(parameterSteps(template as { spec: { parameters?: unknown } }), isFlagActive);
   return steps.map((raw) => {
     const { schema, uiSchema } = extractSchemaFromStep(raw);
     return {

@@ -71,7 +71,8 @@ function addressOf(call: WizardCall, template: Entity): DraftAddress {
 }
 
 async function stepsOf(call: WizardCall, template: Entity): Promise<WizardStep[]> {
-  return wizardSteps(template, await activeFeatureFlags(call.app.userSettings, settingsOwnerOf(call.identity)));
+  const activeFlags = await activeFeatureFlags(call.app.userSettings, settingsOwnerOf(call.identity));
+  return wizardSteps(template, (flag) => activeFlags.has(flag));
 }
 
 /** The values of ?formData= (Backstage's prefill of a wizard by link), when they are a JSON object. */
