@@ -22,7 +22,7 @@ test("browses the example catalog and filters by kind, type and owner", async ({
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Catalog");
   await expect(page.getByRole("heading", { name: "Filters" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Clear all" })).toHaveAttribute("href", "/catalog");
-  await expect(page.getByRole("link", { name: "Create" })).toHaveAttribute("href", "/create");
+  await expect(page.getByRole("link", { name: "Create", exact: true })).toHaveAttribute("href", "/create");
   // Components by default, as in Backstage.
   await expect(page.getByLabel("Kind", { exact: true })).toHaveValue("component");
   await expect(tableTitle(page)).toHaveText(/^All components \(\d+\)$/);

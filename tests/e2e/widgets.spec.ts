@@ -152,6 +152,8 @@ test("opens the support menu with the keyboard, or as a list of links", async ({
 });
 
 test("has no serious accessibility finding on the pages with the widgets, open or closed", async ({ page, context, baseURL }, testInfo) => {
+  // Eight pages, each scanned whole by axe: more than the default 30 s on a 2-core machine.
+  test.setTimeout(120_000);
   // The catalog graph card's React Flow attribution link is the graph's (app/components/catalog/graph/), not a widget's.
   const options = { exclude: [".react-flow__attribution"] };
   for (const url of [ENTITY, `${ENTITY}?inspect`, `${ENTITY}?unregister`, "/", "/?customize=1", "/settings/auth-providers?login=oidc", "/dev/ui-kit", "/dev/ui-kit?kit-dialog"]) {

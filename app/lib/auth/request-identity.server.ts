@@ -30,7 +30,8 @@ export const identityMiddleware: MiddlewareFunction<Response> = async ({ request
   const cookies: string[] = [];
   const signInPath = `/sign-in?redirectTo=${encodeURIComponent(`${path}${url.search}`)}`;
   const identity = await resolve(app, request, path, cookies);
-  if (!identity && !OPEN_PATHS.has(path)) throw redirect(signInPath, { headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
+  // React Router adds the basename to a loader's redirect, not to a middleware's: this one carries the base path itself.
+  if (!identity && !OPEN_PATHS.has(path)) throw redirect(`${basePath}${signInPath}`, { headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
   context.set(callerContext, { identity, signInPath });
   const response = await next();
   // A route that set the session itself (sign-in, sign-out) has the last word on it.
