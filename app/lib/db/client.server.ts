@@ -24,6 +24,7 @@ export type AtriumDatabase = {
 
 const SQLITE_FILENAME = "atrium.sqlite";
 const READ_STATEMENT_CACHE = 256;
+const WRITE_STATEMENT_CACHE = 256;
 const PG_INT8 = 20;
 
 // Times are epoch milliseconds in bigint columns: well inside a double, so
@@ -52,8 +53,12 @@ function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: s
 
   // The writing connection gets the larger cache: ingesting a large catalog
   // inserts all over its indexes, and every page it must re-read or spill
-  // before the commit costs far more there than on a read.
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename, { cacheMiB: WRITER_CACHE_MIB }) }) });
+  // before the commit costs far more there than on a read. Its statements are
+  // kept prepared too: the scaffolder's tasks write the same few (an event, a
+  // heartbeat, a claim) many times a second, and preparing cost more than running.
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: openSqlite(filename, { cacheMiB: WRITER_CACHE_MIB, statementCache: WRITE_STATEMENT_CACHE }) }),
+  });
   if (filename === ":memory:") return { db, readDb: db, client: "sqlite", description: filename, destroy: () => db.destroy() };
   // Reads repeat a few statements endlessly: keep them prepared.
   const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(filename, { statementCache: READ_STATEMENT_CACHE }) }) });

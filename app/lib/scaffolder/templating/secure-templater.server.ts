@@ -459,6 +459,8 @@ export function createTemplater(options: TemplaterOptions = {}): Templater {
     if (value === undefined) return value;
     return JSON.parse(JSON.stringify(value), (_key, item: unknown) => {
       if (typeof item !== "string") return item;
+      // Text without a tag renders as itself: no trip into the realm (each costs a watchdog thread for the time limit).
+      if (!hasTemplateSyntax(item, cookiecutterCompat)) return item === "" ? undefined : item;
       try {
         try {
           if (isSingleTemplateString(item)) {
@@ -485,6 +487,11 @@ export function createTemplater(options: TemplaterOptions = {}): Templater {
   }
 
   return { renderString, renderStrings, renderValue, isSingleTemplateString };
+}
+
+/** Whether nunjucks, with Backstage's tags (`${{ }}`, or `{{ }}` for cookiecutter), would find anything but text in `value`. */
+function hasTemplateSyntax(value: string, cookiecutterCompat: boolean): boolean {
+  return value.includes("{%") || value.includes("{#") || value.includes(cookiecutterCompat ? "{{" : "${{");
 }
 
 type ParsedNode = { children?: ParsedNode[] };
