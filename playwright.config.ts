@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Two apps and a proxy: one app at the root, one under /portal behind nginx
@@ -10,12 +12,23 @@ export const NGINX_PORT = FIRST_PORT + 2;
 /** The catalog files the dialogs' tests register and change (tests/e2e/support/catalog-fixture-server.js). */
 export const CATALOG_FIXTURE_PORT = FIRST_PORT + 3;
 
+/** Each app's git host (scaffolder.localGit): emptied when the app starts, so a run begins with no repositories. */
+const gitRootOf = (port: number) => path.join(tmpdir(), `atrium-e2e-git-${port}`);
+
 const app = (port: number, baseUrl: string, extraEnv: Record<string, string> = {}) => ({
-  command: "node --disable-warning=ExperimentalWarning server/index.js --config tests/e2e/app-config.e2e.yaml",
+  command: `rm -rf ${gitRootOf(port)} && node --disable-warning=ExperimentalWarning server/index.js --config tests/e2e/app-config.e2e.yaml`,
   url: `http://127.0.0.1:${port}/.backstage/health/v1/readiness`,
   reuseExistingServer: false,
   timeout: 30_000,
-  env: { NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ATRIUM_BASE_URL: baseUrl, ATRIUM_E2E_FIXTURE_PORT: String(CATALOG_FIXTURE_PORT), ...extraEnv },
+  env: {
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    PORT: String(port),
+    ATRIUM_BASE_URL: baseUrl,
+    ATRIUM_E2E_FIXTURE_PORT: String(CATALOG_FIXTURE_PORT),
+    APP_CONFIG_scaffolder_localGit_root: gitRootOf(port),
+    ...extraEnv,
+  },
 });
 
 export default defineConfig({
