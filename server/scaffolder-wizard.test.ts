@@ -4,8 +4,9 @@ import { API_AUTHORIZATION, startServer, type RunningServer } from "../tests/sup
 
 // The template list and the wizard through HTTP, as a browser without
 // JavaScript uses them: GET forms for the filters, and posts of the step
-// forms whose answers are a 303 to the wizard (the draft moved on) or the
-// step again with 400 and the message beside the field. The templates are
+// forms whose answers are a 303 to the wizard (the draft moved on), the step
+// again with 400 and the message beside the field, or the step again with
+// 200 (a list's Add or Remove, Update form, a picker's search). The templates are
 // tests/fixtures/wizard-templates/.
 
 const config = `
@@ -263,6 +264,32 @@ describe("the wizard", () => {
     const restarted = await client.get(SERVICE);
     expect(stepTitle(restarted.body)).toBe("Basics");
     expect(tagWithId(restarted.body, "wizard-name")).toContain('value=""');
+  });
+
+  it("runs a picker's no-JavaScript search as a post: the step again with the values kept, and nothing of them, the secret least of all, in a URL", async () => {
+    const client = browser(await signInAsGuest());
+    expect((await client.post(SERVICE, [...basics({ name: "searched-api" }), ["__wizard", "next"]])).status).toBe(303);
+    const searched = await client.post(SERVICE, [
+      ["__step", "1"],
+      ["repo.owner", "orders-team"],
+      ["apiKey", "k3y-value"],
+      ["token", "s3cr3t-token"],
+      ["owner", "platform"],
+      ["search:owner", "platform"],
+      ["__wizard", "search"],
+    ]);
+    // Answered in place: no redirect that could carry the values in its query, no message for the fields not yet valid.
+    expect(searched.status).toBe(200);
+    expect(searched.location).toBeNull();
+    expect(stepTitle(searched.body)).toBe("Settings");
+    expect(searched.body).not.toContain("k3y-value");
+    expect(searched.body).not.toContain("s3cr3t-token");
+    expect(searched.body).toContain('value="platform"');
+    // The draft kept what was typed, the secret included: the step's page shows it kept and moves on with it.
+    const again = await client.get(SERVICE);
+    expect(stepTitle(again.body)).toBe("Settings");
+    expect(tagWithId(again.body, "wizard-repo.owner")).toContain('value="orders-team"');
+    expect(again.body).toContain("A value is kept; leave this empty to keep it.");
   });
 
   it("creates the task from the review: 303 to its page, the draft gone, a Secret's value in the task's secrets and not its parameters", async () => {

@@ -3,6 +3,7 @@ import { useBasePath, useTranslation } from "~/components/ui/root-data";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Choice, EntityFieldData } from "~/lib/scaffolder/fields/data";
 import { searchParamName } from "~/lib/scaffolder/fields/rules";
+import { WIZARD_INTENT } from "~/lib/scaffolder/wizard/form-data";
 import { ComboboxField } from "./combobox-input";
 import { buttonClass, describedBy, descriptionOf, FieldFrame, inputClass, titleOf } from "./field-frame";
 import { searchCatalog, useDebouncedLoad } from "./remote";
@@ -44,7 +45,7 @@ export function ServerSearch(props: { name: string; id: string; title: string; s
         disabled={props.disabled}
         className={`${inputClass} max-w-xs`}
       />
-      <button type="submit" formMethod="get" formNoValidate className={buttonClass} disabled={props.disabled}>
+      <button type="submit" name={WIZARD_INTENT} value="search" formNoValidate className={buttonClass} disabled={props.disabled}>
         {t("scaffolderFields.search")}
       </button>
     </span>

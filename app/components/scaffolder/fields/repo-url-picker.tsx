@@ -3,6 +3,7 @@ import { useBasePath, useTranslation } from "~/components/ui/root-data";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Choice, RepoUrlFieldData } from "~/lib/scaffolder/fields/data";
 import { allowedListFor, repoUrlPartsFor, type RepoUrlParts } from "~/lib/scaffolder/fields/rules";
+import { WIZARD_INTENT } from "~/lib/scaffolder/wizard/form-data";
 import type { TranslationKey } from "~/lib/i18n/i18n";
 import { ComboboxField } from "./combobox-input";
 import { buttonClass, descriptionOf, FieldFrame, inputClass } from "./field-frame";
@@ -210,7 +211,7 @@ export function RepoUrlPickerField(props: FieldExtensionProps) {
           </select>
           {hostLocked ? <input type="hidden" name={`${props.name}.host`} value={parts.host} /> : null}
           {!hydrated && !hostLocked ? (
-            <button type="submit" formMethod="get" formNoValidate className={buttonClass}>
+            <button type="submit" name={WIZARD_INTENT} value="search" formNoValidate className={buttonClass}>
               {t("scaffolderFields.repoUrl.chooseHost")}
             </button>
           ) : null}

@@ -306,14 +306,9 @@ export function allowedListFor(part: "owner" | "organization" | "workspace" | "p
 
 // ---- posts ----
 
-/** The query parameter a field's server-side search (the no-JavaScript form) sends its text in. */
+/** The posted entry a field's server-side search (the no-JavaScript form, its Search button) sends its text in. */
 export function searchParamName(fieldName: string): string {
   return `search:${fieldName}`;
-}
-
-/** Whether a posted key belongs to the field extensions' machinery (searches), not to the parameters. */
-export function isSearchParam(key: string): boolean {
-  return key.startsWith("search:");
 }
 
 export type PostedValue = FormDataEntryValue | FormDataEntryValue[] | { [part: string]: FormDataEntryValue | undefined } | undefined;

@@ -8,7 +8,7 @@ import type { Entity } from "../../catalog/entity";
 import { stringifyEntityRef } from "../../catalog/entity-ref";
 import type { RequestContext } from "../../context.server";
 import type { FormReply } from "../../forms/submission";
-import { fieldExtensionServers, isSearchParam, isSecretField, maskSecret, postedField, type FieldServerArgs } from "../fields/index.server";
+import { fieldExtensionServers, isSecretField, maskSecret, postedField, type FieldServerArgs } from "../fields/index.server";
 import type { DraftAddress } from "./drafts.server";
 import { childName, isObjectSchema, isSecret, postedValues, schemaType, stepKeys, uiOf, uiOption, WIZARD_INTENT, type CustomField, type FieldErrors, type PostedOptions } from "./form-data";
 import { isJsonObject, type JsonObject, type JsonSchema, type JsonValue, type UiSchema } from "./json";
@@ -98,12 +98,6 @@ export async function wizardView(call: WizardCall, template: Entity): Promise<Wi
   const steps = await stepsOf(call, template);
   const draft = await draftOf(call, template);
   const current = Math.min(Math.max(draft.currentStep, 0), steps.length);
-  const query = call.url.searchParams;
-  if (current < steps.length && [...query.keys()].some(isSearchParam)) {
-    // A picker's server-side search submitted the step's form with GET: show what was typed, with the search's results; nothing is saved.
-    const payload = parse<JsonObject, string[]>(query, { resolve: (entries) => ({ value: entries as JsonObject }) }).payload;
-    return viewAt(call, template, steps, current, mergeStep(call, steps[current]!, draft.values, payload, query), true);
-  }
   return viewAt(call, template, steps, current, draft.values);
 }
 
@@ -231,6 +225,12 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
   // After a post the wizard is its plain path: the prefill is in the draft by then.
   const here = call.path;
   const intent = String(formData.get(WIZARD_INTENT) ?? "next");
+  // A picker's server-side search, or the repository location's host chosen
+  // without JavaScript, is a post like Update form: the step's values (a
+  // secret among them) stay out of the URL, proxies' logs and the history.
+  // The fields' servers read the search from the posted entries.
+  const search = intent === "search";
+  const fieldCall = search ? withQuery(call, formData) : call;
   const draft = await draftOf(call, template);
   const postedStep = Number(formData.get("__step"));
   const index = Number.isInteger(postedStep) && postedStep >= 0 && postedStep <= steps.length ? postedStep : Math.min(draft.currentStep, steps.length);
@@ -254,7 +254,7 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
   const submission = await parse<JsonObject, string[]>(formData, {
     resolve: async (payload) => {
       merged = mergeStep(call, step, draft.values, payload, formData, { keepEmptyItems: listIntent });
-      if (listIntent || intent === "back" || intent === "refresh") return { value: merged };
+      if (listIntent || intent === "back" || intent === "refresh" || search) return { value: merged };
       const errors = await stepErrors(call, step, merged);
       return Object.keys(errors).length ? { error: errors } : { value: merged };
     },
@@ -266,8 +266,9 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
   }
   if (submission.status === "success") {
     // Next, or Review after the last step.
-    await call.app.wizardDrafts.save(address, { values: merged, currentStep: intent === "refresh" ? index : index + 1 });
-    if (intent === "refresh") return { kind: "form", status: 200, reply: submission.reply({ hideFields }), view: await viewAt(call, template, steps, index, merged, true) };
+    const stay = intent === "refresh" || search;
+    await call.app.wizardDrafts.save(address, { values: merged, currentStep: stay ? index : index + 1 });
+    if (stay) return { kind: "form", status: 200, reply: submission.reply({ hideFields }), view: await viewAt(fieldCall, template, steps, index, merged, true) };
     return { kind: "redirect", to: here };
   }
   // A list intent (add, remove) or a refusal: the step again, with the values as posted.
@@ -275,10 +276,18 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
   return { kind: "form", status, reply: submission.reply({ hideFields }), view: await viewAt(call, template, steps, index, merged, true) };
 }
 
+/** The call as its fields' servers see a search: the posted entries as the query (file inputs have none). */
+function withQuery(call: WizardCall, formData: FormData): WizardCall {
+  const query = new URLSearchParams();
+  for (const [key, value] of formData) if (typeof value === "string") query.append(key, value);
+  const url = new URL(call.url);
+  url.search = query.toString();
+  return { ...call, url };
+}
+
 /**
- * The draft's values with this step's fields replaced by what was posted
- * (a post, or the query of a picker's server-side search); fields the
- * conditions hide are dropped. A custom field's entries go through its
+ * The draft's values with this step's fields replaced by what was posted;
+ * fields the conditions hide are dropped. A custom field's entries go through its
  * extension's toValue.
  */
 function mergeStep(call: WizardCall, step: WizardStep, previous: JsonObject, payload: unknown, entries: FormData | URLSearchParams, options: PostedOptions = {}): JsonObject {
