@@ -212,8 +212,54 @@ describe("loadConfig: keys that used to pass unchecked", () => {
     expect(problemsOf(() => load("integrations:\n  bitbucketServer:\n    host: bitbucket.example.com\n"))).toEqual([
       "Invalid type in config for key 'integrations.bitbucketServer', got object, wanted array",
     ]);
-    const { config } = load("integrations:\n  github:\n    - host: ghe.example.com:8443\n      apiBaseUrl: https://ghe.example.com:8443/api/v3\n  gerrit:\n    - host: anything goes here\n");
+    const { config } = load("integrations:\n  github:\n    - host: ghe.example.com:8443\n      apiBaseUrl: https://ghe.example.com:8443/api/v3\n  gerrit:\n    - host: gerrit.example.com\n");
     expect(config.integrations.github).toEqual([{ host: "ghe.example.com:8443", apiBaseUrl: "https://ghe.example.com:8443/api/v3" }]);
+  });
+
+  it("checks every integration by Backstage's rules: Gerrit, Gitea and Harness hosts and URLs, GitHub apps, object-store endpoints", () => {
+    expect(problemsOf(() => load("integrations:\n  gerrit:\n    - host: gerrit example\n      gitilesBaseUrl: gitiles\n  gitea:\n    - host: gitea.example.com/x\n  harness:\n    - {}\n"))).toEqual([
+      "Invalid config value at 'integrations.gerrit[0].host': 'gerrit example' is not a valid host",
+      "Invalid config value at 'integrations.gerrit[0].gitilesBaseUrl': 'gitiles' is not an absolute http(s) URL",
+      "Invalid config value at 'integrations.gitea[0].host': 'gitea.example.com/x' is not a valid host",
+      "Missing required config value at 'integrations.harness[0].host'",
+    ]);
+    expect(problemsOf(() => load("integrations:\n  github:\n    - host: github.com\n      apps:\n        - appId: 1\n          clientId: c\n          clientSecret: s\n"))).toEqual([
+      "Missing required config value at 'integrations.github[0].apps[0].privateKey'",
+    ]);
+    expect(problemsOf(() => load("integrations:\n  awsS3:\n    - endpoint: https://s3.example.com/bucket\n  azureBlobStorage:\n    - accountName: docs\n      endpoint: not a url\n"))).toEqual([
+      "Invalid config value at 'integrations.azureBlobStorage[0].endpoint': endpoint 'not a url' is not a valid URL",
+      "Invalid config value at 'integrations.awsS3[0].endpoint': endpoints cannot contain path, got 'https://s3.example.com/bucket'",
+    ]);
+    expect(
+      problemsOf(() =>
+        load("integrations:\n  azureBlobStorage:\n    - accountName: docs\n      accountKey: k\n      sasToken: t\n      aadCredential: { clientId: c, tenantId: t, clientSecret: s }\n"),
+      ),
+    ).toEqual([
+      "Invalid config value at 'integrations.azureBlobStorage[0]': Invalid Azure Blob Storage config for docs: Both account key and SAS token cannot be used simultaneously.",
+      "Invalid config value at 'integrations.azureBlobStorage[0]': Invalid Azure Blob Storage config for docs: Cannot use both Azure AD credentials and account keys/SAS tokens for the same account.",
+    ]);
+  });
+
+  it("checks Azure DevOps credentials: each one complete kind, organisations once, only tokens off dev.azure.com, one without organisations", () => {
+    const azure = (yaml: string) => problemsOf(() => load(`integrations:\n  azure:\n${yaml}`));
+    expect(
+      azure("    - credentials:\n        - { clientId: a, clientSecret: b }\n        - { personalAccessToken: p, organizations: [one] }\n        - { clientId: m, organizations: [one, two] }\n"),
+    ).toEqual([
+      "Invalid config value at 'integrations.azure[0].credentials[0]': Invalid Azure integration config for dev.azure.com: credential at position 1 is not a valid credential",
+      "Invalid config value at 'integrations.azure[0].credentials': Invalid Azure integration config for dev.azure.com: organization one is specified multiple times in credentials at positions 2 and 3",
+    ]);
+    expect(azure("    - host: ado.example.com\n      token: t\n      credentials:\n        - { clientId: a, clientSecret: b, tenantId: c, organizations: [x] }\n")).toEqual([
+      "Invalid config value at 'integrations.azure[0]': Invalid Azure integration config for ado.example.com: 'token' and 'credentials' cannot be used together. Use 'credentials' instead.",
+      "Invalid config value at 'integrations.azure[0]': Invalid Azure integration config for ado.example.com: only personal access tokens can be used with hosts other than dev.azure.com",
+    ]);
+    expect(azure("    - credentials:\n        - { personalAccessToken: p }\n        - { clientId: m }\n      credential: { personalAccessToken: q }\n")).toEqual([
+      "Invalid config value at 'integrations.azure[0]': Invalid Azure integration config for dev.azure.com: 'credential' and 'credentials' cannot be used together. Use 'credentials' instead.",
+      "Invalid config value at 'integrations.azure[0]': Invalid Azure integration config for dev.azure.com: you cannot specify multiple credentials without organizations",
+    ]);
+    const { config } = load(
+      "integrations:\n  azure:\n    - credentials:\n        - { clientId: a, clientSecret: b, tenantId: c, organizations: [one] }\n        - { clientId: a, tenantId: c, managedIdentityClientId: d, organizations: [two] }\n        - { personalAccessToken: p }\n",
+    );
+    expect(config.integrations.azure).toHaveLength(1);
   });
 });
 
