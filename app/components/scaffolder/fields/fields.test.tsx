@@ -72,14 +72,16 @@ describe("the entity pickers without JavaScript", () => {
     expect(html).not.toContain('formmethod="get"');
   });
 
-  it("are a text input suggesting the choices, with a GET search, where arbitrary values are allowed and choices are missing", async () => {
+  it("are a text input suggesting the choices, with a posted search, where arbitrary values are allowed and choices are missing", async () => {
     const html = await render("OwnerPicker", { data: entityData({ allowArbitraryValues: true, complete: false, search: "tea" }), value: "group:default/team-a" });
     expect(html).toMatch(/<label for="step-owner"[^>]*>Owner<\/label>/);
     expect(element(html, { id: "step-owner" })).toEqual({ tag: "input", attrs: expect.objectContaining({ name: "owner", list: "step-owner-choices", value: "group:default/team-a" }) });
     expect(html).toContain('<datalist id="step-owner-choices"><option value="group:default/team-a">Team A</option>');
     expect(element(html, { id: "step-owner-search" }).attrs).toMatchObject({ type: "search", name: "search:owner", "aria-label": "Search Owner", value: "tea" });
-    expect(element(html, { formmethod: "get" }).attrs).toMatchObject({ type: "submit", formnovalidate: "" });
-    expect(html).toMatch(/formMethod="get">Search<\/button>/);
+    // Posted, not a GET: the step's values, secrets among them, stay out of the URL.
+    expect(element(html, { name: "__wizard", value: "search" }).attrs).toMatchObject({ type: "submit", formnovalidate: "" });
+    expect(html).toMatch(/value="search"[^>]*>Search<\/button>/);
+    expect(html).not.toContain('formmethod="get"');
   });
 
   it("show the schema's title and description and wire the errors to the input", async () => {
@@ -162,7 +164,7 @@ describe("EntityNamePicker and Secret", () => {
 describe("RepoUrlPicker without JavaScript", () => {
   const options = { allowedHosts: [], allowedOwners: [], allowedOrganizations: [], allowedProjects: [], allowedRepos: [] };
 
-  it("offers the hosts with a GET 'Use this host', and the host's parts as inputs named <name>.<part>", async () => {
+  it("offers the hosts with a posted 'Use this host', and the host's parts as inputs named <name>.<part>", async () => {
     const data: RepoUrlFieldData = {
       integrations: [
         { host: "github.com", title: "github.com", type: "github" },
@@ -175,8 +177,8 @@ describe("RepoUrlPicker without JavaScript", () => {
     const html = await render("RepoUrlPicker", { name: "repoUrl", id: "step-repoUrl", errorId: "step-repoUrl-error", data, errors: ["Incomplete repository location provided, repo not provided"] });
     expect(element(html, { id: "step-repoUrl" })).toEqual({ tag: "select", attrs: expect.objectContaining({ name: "repoUrl.host", required: "" }) });
     expect(html).toContain('<option value="github.com" selected="">github.com</option>');
-    expect(element(html, { formmethod: "get" }).attrs).toMatchObject({ type: "submit", formnovalidate: "" });
-    expect(html).toMatch(/formMethod="get">Use this host<\/button>/);
+    expect(element(html, { name: "__wizard", value: "search" }).attrs).toMatchObject({ type: "submit", formnovalidate: "" });
+    expect(html).toMatch(/value="search"[^>]*>Use this host<\/button>/);
     expect(html).toMatch(/<label for="step-repoUrl-owner"[^>]*>Owner/);
     expect(element(html, { id: "step-repoUrl-owner" }).attrs).toMatchObject({ name: "repoUrl.owner", required: "", value: "acme" });
     expect(element(html, { id: "step-repoUrl-owner" }).attrs["aria-invalid"]).toBeUndefined();
