@@ -40,6 +40,12 @@ export type FakeGithubApi = {
   pulls: Map<string, FakePull[]>;
   /** Every request: method, path with query, and its Authorization header. */
   requests: Array<{ method: string; path: string; authorization?: string }>;
+  /**
+   * From now on the REST API answers as GitHub does once a limit is reached:
+   * "primary", 403 with no requests remaining (x-ratelimit-remaining: 0);
+   * "secondary", 429 with a Retry-After; undefined lifts the limit.
+   */
+  limitRate(kind: "primary" | "secondary" | undefined): void;
   /** A repository with files on its default branch, as if pushed earlier. */
   addRepo(owner: string, name: string, files?: Record<string, string>, defaultBranch?: string): void;
   close(): Promise<void>;
@@ -56,6 +62,7 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
   const repos = new Map<string, FakeGithubRepo>();
   const pulls = new Map<string, FakePull[]>();
   const requests: FakeGithubApi["requests"] = [];
+  let rateLimit: "primary" | "secondary" | undefined;
   let url = "";
 
   const key = (owner: string, name: string) => `${owner}/${name}`.toLowerCase();
@@ -118,6 +125,27 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
 
   async function api(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) {
     if (!authorized(request)) return sendJson(response, 401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" });
+    const reset = String(Math.ceil(Date.now() / 1000) + 60);
+    if (rateLimit === "primary") {
+      return sendJson(
+        response,
+        403,
+        { message: `API rate limit exceeded for user ID 1.`, documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api", status: "403" },
+        { "x-ratelimit-limit": "5000", "x-ratelimit-remaining": "0", "x-ratelimit-used": "5000", "x-ratelimit-reset": reset },
+      );
+    }
+    if (rateLimit === "secondary") {
+      return sendJson(
+        response,
+        429,
+        {
+          message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+          documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+          status: "429",
+        },
+        { "retry-after": "60" },
+      );
+    }
     const method = request.method ?? "GET";
     const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
     const body = method === "GET" ? {} : await readJson(request);
@@ -355,6 +383,9 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
     repos,
     pulls,
     requests,
+    limitRate(kind) {
+      rateLimit = kind;
+    },
     addRepo(owner, name, files = {}, defaultBranch = "main") {
       const repo: FakeGithubRepo = {
         owner,

@@ -1,12 +1,12 @@
 import { InputError, NotFoundError, ServiceUnavailableError } from "../../errors";
-import { scmRequest, ScmRequestError } from "../actions/publish/http.server";
-import { requireIntegration, scmIntegrations, type IntegrationsConfig, type ScmIntegration, type ScmType } from "../actions/publish/integrations";
+import { scmRequest, ScmRequestError } from "../../integrations/scm-request.server";
+import { requireIntegration, scmIntegrations, type IntegrationsConfig, type ScmIntegration, type ScmType } from "../../integrations/scm-integrations";
 
 // What RepoUrlPicker offers while a user types, on the model of Backstage's
 // autocomplete handlers (plugins/scaffolder-backend-module-{github,gitlab,bitbucket-cloud}/src/autocomplete/):
 // the user's own token for the host (the body's `token`) asks the host's API
 // which workspaces, projects, groups and repositories the user can see. Only
-// hosts of configured integrations are asked (see ../actions/publish/integrations.ts).
+// hosts of configured integrations are asked (see app/lib/integrations/scm-integrations.ts).
 // The wizard's search without JavaScript calls these same functions.
 
 export type AutocompleteResult = { id: string; title?: string };

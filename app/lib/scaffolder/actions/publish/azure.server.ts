@@ -2,7 +2,7 @@ import { InputError } from "../../../errors";
 import type { TemplateAction } from "../types";
 import { commitAuthor, commitMessage, redactError, resolveTarget, str, type PublishOptions, type Target } from "./common.server";
 import { initRepoAndPush, repoSourceDirectory, type GitAuth } from "./git-push.server";
-import { scmRequest } from "./http.server";
+import { scmRequest } from "../../../integrations/scm-request.server";
 import * as props from "./schema";
 
 // publish:azure, on the model of plugins/scaffolder-backend-module-azure/src/actions/azure.ts:

@@ -1,7 +1,7 @@
 import type { ActionContext, JsonObject, TaskLogger } from "../types";
 import { resolveCredentials, type ScmCredentials } from "./credentials.server";
 import { redact } from "./git-push.server";
-import { scmIntegrations, type IntegrationsConfig, type ScmIntegration, type ScmType } from "./integrations";
+import { scmIntegrations, type IntegrationsConfig, type ScmIntegration, type ScmType } from "../../../integrations/scm-integrations";
 import { parseRepoUrl, type RepoSpec } from "./repo-url";
 import { InputError } from "../../../errors";
 

@@ -1,5 +1,5 @@
 import { InputError } from "../../../errors";
-import type { ScmIntegration } from "./integrations";
+import type { ScmIntegration } from "../../../integrations/scm-integrations";
 
 // Which credentials a publisher uses for a host, in order: the action's
 // `token` input (a template passing `${{ secrets.USER_OAUTH_TOKEN }}`, as

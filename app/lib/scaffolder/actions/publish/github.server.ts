@@ -2,7 +2,7 @@ import { InputError, NotFoundError } from "../../../errors";
 import type { JsonObject, TemplateAction } from "../types";
 import { bool, commitAuthor, commitMessage, redactError, resolveTarget, str, type PublishOptions, type Target } from "./common.server";
 import { commitOverBranchAndPush, initRepoAndPush, repoSourceDirectory, type GitAuth } from "./git-push.server";
-import { scmRequest, ScmRequestError } from "./http.server";
+import { scmRequest, ScmRequestError } from "../../../integrations/scm-request.server";
 import * as props from "./schema";
 
 // publish:github and publish:github:pull-request, on the model of

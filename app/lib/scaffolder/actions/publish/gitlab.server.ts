@@ -2,7 +2,7 @@ import { InputError } from "../../../errors";
 import type { TemplateAction } from "../types";
 import { bool, commitAuthor, commitMessage, redactError, resolveTarget, str, type PublishOptions, type Target } from "./common.server";
 import { initRepoAndPush, repoSourceDirectory } from "./git-push.server";
-import { scmRequest, ScmRequestError } from "./http.server";
+import { scmRequest, ScmRequestError } from "../../../integrations/scm-request.server";
 import * as props from "./schema";
 
 // publish:gitlab, on the model of plugins/scaffolder-backend-module-gitlab/src/actions/gitlab.ts:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { integrationByHost, scmIntegrations } from "./integrations";
+import { integrationByHost, scmIntegrations } from "../../../integrations/scm-integrations";
 import { parseRepoUrl } from "./repo-url";
 
 const integrations = scmIntegrations({

@@ -1,6 +1,6 @@
 import { InputError } from "../../../errors";
 import { parseRepoUrl as parseRepoLocation, type RepoSpec } from "../../templating/filters";
-import { integrationByHost, type ScmIntegration } from "./integrations";
+import { integrationByHost, type ScmIntegration } from "../../../integrations/scm-integrations";
 
 // A publisher's `repoUrl`, the value RepoUrlPicker writes: a host followed by
 // a query naming owner, repo, organization, workspace and project

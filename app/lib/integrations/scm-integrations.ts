@@ -1,13 +1,15 @@
-import { InputError } from "../../../errors";
+import { InputError } from "../errors";
 
-// The source hosts the publishers and autocomplete may call, read from
+// The source hosts Atrium may call (the scaffolder's publishers and
+// autocomplete, the catalog import), read from
 // `integrations` (app/lib/config/integrations.ts) as Backstage's
 // ScmIntegrations reads them: one entry per host, its API base URL derived
 // from the host unless configured, and the public hosts (github.com,
 // gitlab.com, dev.azure.com, bitbucket.org) known even when unconfigured, as
 // the catalog's reader knows them (app/lib/catalog/processing/readers.server.ts).
-// Every outbound call of ./ goes to one of these and nowhere else, so a
-// template cannot aim a request at a host of the internal network.
+// Every call to a source host's API goes to one of these and nowhere else,
+// so neither a template nor an import can aim a request at a host of the
+// internal network.
 
 export type ScmType = "github" | "gitlab" | "azure" | "bitbucketCloud";
 

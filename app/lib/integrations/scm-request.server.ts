@@ -1,9 +1,11 @@
-import type { ScmIntegration } from "./integrations";
+import type { ScmIntegration } from "./scm-integrations";
 
-// The one way ./ calls a source host's REST API: only below the integration's
-// apiBaseUrl (a path built from a template's values cannot climb out of it),
-// no redirects followed (a redirect could point anywhere), a bounded wait,
-// and errors that carry the host's message but never the credentials.
+// The one way Atrium calls a source host's REST API (the scaffolder's
+// publishers and autocomplete, the catalog import): only below the
+// integration's apiBaseUrl (a path built from a user's values cannot climb
+// out of it), no redirects followed (a redirect could point anywhere), a
+// bounded wait, and errors that carry the host's message but never the
+// credentials.
 
 export const SCM_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -13,6 +15,9 @@ export class ScmRequestError extends Error {
     message: string,
     readonly status: number,
     readonly body: unknown,
+    /** The host's own words (its body's message, else the status text), as octokit's errors carry them. */
+    readonly detail: string = message,
+    readonly headers: Headers = new Headers(),
   ) {
     super(message);
   }
@@ -54,7 +59,7 @@ export async function scmRequest<T = unknown>(integration: ScmIntegration, reque
   }
   if (!response.ok) {
     const detail = messageOf(data) ?? response.statusText;
-    throw new ScmRequestError(`${request.method ?? "GET"} ${url.pathname} answered ${response.status} ${response.statusText}: ${detail}`, response.status, data);
+    throw new ScmRequestError(`${request.method ?? "GET"} ${url.pathname} answered ${response.status} ${response.statusText}: ${detail}`, response.status, data, detail, response.headers);
   }
   return { status: response.status, data: data as T, headers: response.headers };
 }
