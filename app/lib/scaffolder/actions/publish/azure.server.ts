@@ -2,6 +2,7 @@ import { InputError } from "../../../errors";
 import type { TemplateAction } from "../types";
 import { commitAuthor, commitMessage, redactError, resolveTarget, str, type PublishOptions, type Target } from "./common.server";
 import { initRepoAndPush, repoSourceDirectory, type GitAuth } from "./git-push.server";
+import { AZURE_API_VERSION, azureTokenHeaders, isAzureBearerToken } from "../../../integrations/azure-devops";
 import { scmRequest } from "../../../integrations/scm-request.server";
 import * as props from "./schema";
 
@@ -9,23 +10,16 @@ import * as props from "./schema";
 // the repository is created in the organization's project through the Git
 // REST API (api-version 6.0) and the workspace pushed to its remoteUrl.
 
-export const AZURE_API_VERSION = "6.0";
-
-/** A personal access token goes as Basic with an empty user, a Bearer token (an Entra ID one, three dot-separated parts) as Bearer. */
 export function azureHeaders(target: Pick<Target, "credentials">): Record<string, string> {
   const { credentials } = target;
   if (credentials.kind !== "token") return { Authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}` };
-  return isBearer(credentials.token) ? { Authorization: `Bearer ${credentials.token}` } : { Authorization: `Basic ${Buffer.from(`:${credentials.token}`).toString("base64")}` };
-}
-
-function isBearer(token: string): boolean {
-  return token.split(".").length === 3;
+  return azureTokenHeaders(credentials.token);
 }
 
 export function azureGitAuth(target: Pick<Target, "credentials">): GitAuth {
   const { credentials } = target;
   if (credentials.kind !== "token") return { username: credentials.username, password: credentials.password };
-  return isBearer(credentials.token) ? { token: credentials.token } : { username: "notempty", password: credentials.token };
+  return isAzureBearerToken(credentials.token) ? { token: credentials.token } : { username: "notempty", password: credentials.token };
 }
 
 export function createPublishAzureAction(options: PublishOptions): TemplateAction {
