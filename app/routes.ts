@@ -13,6 +13,7 @@ export default [
   route("catalog/:namespace/:kind/:name/*", "routes/catalog/entity.tsx"),
   // How entities relate, with Backstage's query parameters
   route("catalog-graph", "routes/catalog-graph.tsx"),
+  route("catalog-import", "routes/catalog-import.tsx"),
 
   // Sign-in and sessions
   route("sign-in", "routes/sign-in.tsx"),

@@ -5,7 +5,7 @@ import { basicCredentials, commitFiles, createGitRepos, readJson, sendJson, type
 
 // A faithful fake of Azure DevOps Services on 127.0.0.1: the Git REST API of
 // api-version 6.0 (`/{organization}/{project}/_apis/git/...`) with its paths,
-// status codes and bodies for repositories, refs, pushes and pull requests,
+// status codes and bodies for repositories, refs, items, pushes and pull requests,
 // and every repository a real bare repository served over git's smart HTTP at
 // `/{organization}/{project}/_git/{repo}` by `git http-backend`. A personal
 // access token goes as Basic with any user name (`:<pat>`), an Entra token as
@@ -148,6 +148,18 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
         .filter(([name]) => !filter || name.startsWith(`refs/${filter}`))
         .map(([name, objectId]) => ({ name, objectId, url: `${url}/${organization}/${project}/_apis/git/repositories/${repo.id}/refs?filter=${name.slice(5)}` }));
       return sendJson(response, 200, { value: refs, count: refs.length });
+    }
+    if (sub[0] === "items" && method === "GET") {
+      // A file's content, as the items API answers a download (what the catalog's reader asks for).
+      const itemPath = (query.get("path") ?? "").replace(/^\/+/, "");
+      const version = query.get("version") ?? query.get("versionDescriptor.version") ?? "HEAD";
+      try {
+        const content = git.show(bare, `${version}:${itemPath}`);
+        response.writeHead(200, { "Content-Type": "application/octet-stream" }).end(content);
+        return;
+      } catch {
+        return error(response, 404, `TF401174: The item '/${itemPath}' could not be found in the repository '${repo.name}' at the version specified by '${version}'.`, "GitItemNotFoundException");
+      }
     }
     if (sub[0] === "pushes" && method === "POST") {
       const refUpdates = Array.isArray(body.refUpdates) ? (body.refUpdates as Array<{ name: string; oldObjectId: string }>) : [];

@@ -7,7 +7,8 @@ import { basicCredentials, commitFiles, createGitRepos, readJson, sendJson, type
 // with `apiBaseUrl: <url>/api/v3`) with GitHub's paths, status codes and
 // bodies for what Atrium calls, and every repository it holds as a real bare
 // repository served over git's smart HTTP at `<url>/<owner>/<repo>.git` by
-// `git http-backend`. Tokens are checked: the REST API takes
+// `git http-backend`; files are also served raw at `<url>/raw/<owner>/<repo>/<ref>/<path>`
+// for the catalog's reader. Tokens are checked: the REST API takes
 // `Authorization: token|Bearer <t>`, git takes Basic with the token as password.
 
 export type FakeGithubAccount = { login: string; type: "User" | "Organization"; teams?: string[] };
@@ -356,6 +357,19 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
     return true;
   }
 
+  /** Files as raw.githubusercontent.com serves them, `/raw/<owner>/<repo>/<ref>/<path>` (the integration's rawBaseUrl is `<url>/raw`). */
+  function serveRaw(response: ServerResponse, rest: string) {
+    const [owner, name, ref, ...file] = rest.split("/").map(decodeURIComponent);
+    const repo = owner && name ? repos.get(key(owner, name)) : undefined;
+    if (!repo || !ref || file.length === 0) return response.writeHead(404, { "Content-Type": "text/plain" }).end("404: Not Found");
+    try {
+      const content = git.show(`${repo.owner}/${repo.name}.git`, `${ref}:${file.join("/")}`);
+      response.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" }).end(content);
+    } catch {
+      response.writeHead(404, { "Content-Type": "text/plain" }).end("404: Not Found");
+    }
+  }
+
   const server: Server = createServer((request, response) => {
     const raw = request.url ?? "/";
     const [path, query = ""] = raw.split("?");
@@ -366,6 +380,7 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
       });
       return;
     }
+    if (path.startsWith("/raw/") && request.method === "GET") return serveRaw(response, path.slice("/raw/".length));
     if (gitRoute(request, response, path, query)) return;
     response.writeHead(404, { "Content-Type": "text/plain" }).end("Not Found");
   });

@@ -6,6 +6,7 @@ import type { Logger } from "../logger.server";
 import { createPermissionService, type PermissionService } from "../permission/permission-service.server";
 import { createEntityService } from "./catalog-service.server";
 import { stringifyLocationRef, type LocationSpec } from "./location-ref";
+import { createCatalogImport } from "./import/catalog-import.server";
 import { createLocationService } from "./locations-service.server";
 import type { PluginScheduler } from "../scheduler/scheduler.server";
 import { createProcessingEngine, PROCESSING_TASK_ID } from "./processing/processing-engine.server";
@@ -52,9 +53,12 @@ export function createCatalog(options: {
   const engine = createProcessingEngine({ db, context, logger, refreshInterval: processingInterval(catalog.processingInterval), scheduler: options.scheduler });
   // One replica at a time drains what is due; every second it looks again, as the processing loop always did.
   options.scheduler.scheduleTask({ id: PROCESSING_TASK_ID, frequency: { seconds: 1 }, timeout: { minutes: 30 }, scope: "global", fn: (signal) => engine.drain(signal) });
+  const locations = createLocationService({ db, engine, reader, context, permissions });
   return {
     entities: createEntityService({ db, readDb: options.readDb ?? db, engine, permissions }),
-    locations: createLocationService({ db, engine, reader, context, permissions }),
+    locations,
+    /** The import page's flow: analyse a URL, register what exists, or open a pull request that adds a catalog file. */
+    import: createCatalogImport({ config, locations, reader, permissions }),
     engine,
     /** Makes the config locations the catalog's config roots; the scheduler processes them once it starts. */
     async start() {

@@ -5,6 +5,7 @@
 import { apiDefinitions } from "./messages/api-definitions.en.ts";
 import { catalogCommon } from "./messages/catalog-common.en.ts";
 import { catalogGraph } from "./messages/catalog-graph.en.ts";
+import { catalogImport } from "./messages/catalog-import.en.ts";
 import { catalogIndex } from "./messages/catalog-index.en.ts";
 import { entityDialogs } from "./messages/entity-dialogs.en.ts";
 import { entityPage } from "./messages/entity-page.en.ts";
@@ -18,6 +19,7 @@ import { uiKit } from "./messages/ui-kit.en.ts";
 export const en = {
   catalogCommon,
   catalogGraph,
+  catalogImport,
   catalogIndex,
   entityPage,
   entityDialogs,

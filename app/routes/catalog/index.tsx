@@ -45,6 +45,9 @@ export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
             {t("catalogIndex.create")}
           </Link>
         ) : null}
+        <Link to="/catalog-import" className="rounded border border-white/70 px-4 py-2 font-semibold text-white hover:bg-white/10">
+          {t("catalogImport.registerExisting")}
+        </Link>
       </Header>
       <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-6 py-6 md:flex-row">
         <FilterSidebar key={search} query={query} options={options} presentations={presentations} />

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { TemplateFilterForm, TemplateGroups } from "~/components/scaffolder/wizard/template-cards";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -26,7 +26,11 @@ export default function CreateIndex({ loaderData }: Route.ComponentProps) {
   const { filters, facets, groups, total, shown } = loaderData;
   return (
     <main id="main">
-      <Header theme="home" title={t("scaffolderWizard.title")} subtitle={t("scaffolderWizard.subtitle")} />
+      <Header theme="home" title={t("scaffolderWizard.title")} subtitle={t("scaffolderWizard.subtitle")}>
+        <Link to="/catalog-import" className="rounded border border-white/70 px-4 py-2 font-semibold text-white hover:bg-white/10">
+          {t("catalogImport.registerExisting")}
+        </Link>
+      </Header>
       <Content>
         {total === 0 ? (
           <EmptyState title={t("scaffolderWizard.list.empty")} missing="data" />

@@ -168,7 +168,7 @@ function hostRules(config: ReaderConfig): HostRule[] {
   if (!azure.some((entry) => entry.host === "dev.azure.com")) azure.push({ host: "dev.azure.com" });
   for (const entry of azure) {
     const headers = entry.token ? { Authorization: `Basic ${Buffer.from(`:${entry.token}`).toString("base64")}` } : undefined;
-    rules.push({ host: entry.host ?? "dev.azure.com", type: "azure", headers });
+    rules.push({ host: entry.host ?? "dev.azure.com", type: "azure", headers, rewrite: azureItemsUrl });
   }
   const bitbucket = [...entries(integrations, "bitbucketCloud"), ...entries(integrations, "bitbucketServer"), ...entries(integrations, "bitbucket")];
   if (!bitbucket.some((entry) => entry.host === "bitbucket.org")) bitbucket.push({ host: "bitbucket.org" });
@@ -178,6 +178,25 @@ function hostRules(config: ReaderConfig): HostRule[] {
   }
   for (const allowed of config.readingAllow ?? []) rules.push({ host: allowed.host });
   return rules;
+}
+
+/**
+ * An Azure DevOps file as a person links it, https://dev.azure.com/org/project/_git/repo?path=/x.yaml&version=GBmain,
+ * read through the items API (api-version 6.0), as Backstage's Azure reader reads it. A URL of the API itself is read as it is.
+ */
+export function azureItemsUrl(url: URL): URL {
+  const [organization, project, marker, repo] = url.pathname.split("/").filter(Boolean);
+  if (marker === "_apis") return url;
+  if (!organization || !project || marker !== "_git" || !repo) throw new InputError(`Azure URL must point to a git repository: ${url.href}`);
+  const file = url.searchParams.get("path");
+  if (!file) throw new InputError(`Azure URL must point to a file with a path query: ${url.href}`);
+  const version = url.searchParams.get("version");
+  if (version && !version.startsWith("GB")) throw new InputError(`Azure URL version must point to a git branch: ${url.href}`);
+  const items = new URL(`/${organization}/${project}/_apis/git/repositories/${repo}/items`, url.origin);
+  items.searchParams.set("path", file);
+  if (version) items.searchParams.set("version", version.slice(2));
+  items.searchParams.set("api-version", "6.0");
+  return items;
 }
 
 /** https://github.com/o/r/blob/main/x.yaml → {rawBase}/o/r/main/x.yaml */

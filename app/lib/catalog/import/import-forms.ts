@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+// The import page's forms (app/routes/catalog-import.tsx), parsed with
+// conform on the server (app/lib/forms/submission.ts). Messages are keys of
+// the message catalogue (app/lib/i18n/messages/catalog-import.en.ts).
+
+export const analyzeSchema = z.object({
+  url: z
+    .string({ error: "catalogImport.analyze.urlInvalid" })
+    .trim()
+    .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), { error: "catalogImport.analyze.urlInvalid" }),
+});
+
+export const importSchema = z.object({
+  url: z.string().optional(),
+  targets: z.array(z.string().min(1), { error: "catalogImport.locations.noneChosen" }).min(1, { error: "catalogImport.locations.noneChosen" }),
+});
+
+const required = z.string({ error: "catalogImport.pullRequest.required" }).trim().min(1, { error: "catalogImport.pullRequest.required" });
+
+export const pullRequestSchema = z.object({
+  intent: z.enum(["preview", "create"]).default("create"),
+  title: required,
+  body: required,
+  componentName: required,
+  owner: required,
+});
+
+export type PullRequestFields = Omit<z.output<typeof pullRequestSchema>, "intent">;
