@@ -12,6 +12,8 @@ import { API_AUTHORIZATION, startServer, type RunningServer } from "../tests/sup
 let server: RunningServer;
 let github: FakeGithubApi;
 let azure: FakeAzureDevOpsApi;
+/** A second GitHub whose integration has no token: a pull request there needs the user's own GitHub sign-in. */
+let tokenless: FakeGithubApi;
 
 const LISTING_SEARCH = `apiVersion: backstage.io/v1alpha1
 kind: Component
@@ -79,6 +81,8 @@ async function registeredTargets(): Promise<string[]> {
 beforeAll(async () => {
   github = await startFakeGithubApi();
   azure = await startFakeAzureDevOpsApi({ projects: ["keystone/iot"] });
+  tokenless = await startFakeGithubApi();
+  tokenless.addRepo("keystone", "maintenance-app", { "README.md": "# maintenance app\n" });
   github.addRepo("keystone", "listing-search", { "catalog-info.yaml": LISTING_SEARCH, "README.md": "# listing search\n" });
   github.addRepo("keystone", "rent-ledger", { "README.md": "# rent ledger\n" });
   github.addRepo("keystone", "lease-api", { "README.md": "# lease api\n" });
@@ -96,6 +100,10 @@ integrations:
       rawBaseUrl: ${github.url}/raw
       baseUrl: ${github.url}
       token: ${github.token}
+    - host: ${tokenless.host}
+      apiBaseUrl: ${tokenless.apiBaseUrl}
+      rawBaseUrl: ${tokenless.url}/raw
+      baseUrl: ${tokenless.url}
   azure:
     - host: ${azure.host}
       apiBaseUrl: ${azure.url}
@@ -107,6 +115,7 @@ afterAll(async () => {
   await server?.stop();
   await github?.close();
   await azure?.close();
+  await tokenless?.close();
 });
 
 describe("/catalog-import", { timeout: 60_000 }, () => {
@@ -226,6 +235,22 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
     } finally {
       github.limitRate(undefined);
     }
+  });
+
+  it("refuses a pull request no token can open: neither the user's session nor the integration has one for the host", async () => {
+    const client = browser(await signInAsGuest());
+    const url = `${tokenless.url}/keystone/maintenance-app`;
+    expect((await client.analyze(url)).status).toBe(200);
+    const refused = await client.post(url, [
+      ["intent", "create"],
+      ["title", "Add catalog-info.yaml config file"],
+      ["body", "Adds the catalog file."],
+      ["componentName", "maintenance-app"],
+      ["owner", "group:default/maintenance"],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(text(refused.html)).toContain("No auth provider available for URL");
+    expect(tokenless.requests.filter((request) => request.path.startsWith("/api/v3"))).toEqual([]);
   });
 
   it("opens a pull request on Azure DevOps, then registers the file's location", async () => {

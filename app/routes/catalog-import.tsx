@@ -1,12 +1,15 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/catalog-import";
+import { LoginRequestDialog } from "~/components/auth/login-request-dialog";
 import { FieldError, FormErrors } from "~/components/ui/field-error";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { Content, Header, pageMeta } from "~/components/ui/page";
 import { useTranslation } from "~/components/ui/root-data";
 import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
+import type { PendingLoginRequest } from "~/lib/auth/login-requests";
+import { pendingLoginRequests, sourceControlCredentials, withoutLoginRequests } from "~/lib/auth/login-requests.server";
 import { stringifyEntityRef } from "~/lib/catalog/entity-ref";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import type { ImportAnalysis, ImportLocation } from "~/lib/catalog/import/catalog-import.server";
@@ -74,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { app, credentials } = callOf(args);
   const query = new URL(args.request.url).searchParams;
   const owners = await ownerChoices(app, credentials);
-  const base = { appTitle: app.config.config.app.title, fileName: app.config.config.catalog.import.entityFilename, owners };
+  const base = { appTitle: app.config.config.app.title, fileName: app.config.config.catalog.import.entityFilename, owners, requests: [] as PendingLoginRequest[], returnTo: "/catalog-import" };
   if (!query.has("url")) return { ...base, step: "analyze" as Step, reply: undefined, url: "", analysis: undefined, pullRequest: undefined };
   const submission = parseForm(query, analyzeSchema);
   if (submission.status !== "success")
@@ -82,7 +85,11 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const analysis = await analysisFor(app, submission.value.url, credentials);
     const pullRequest = analysis.type === "repository" ? pullRequestView(app, analysis, {}) : undefined;
-    return { ...base, step: "prepare" as Step, reply: undefined, url: submission.value.url, analysis, pullRequest };
+    // A pull request on GitHub without an integration token is opened as the user: ask for a GitHub sign-in with repo scope.
+    const needsUserToken = analysis.type === "repository" && analysis.integrationType === "github" && !app.catalog.import.hasIntegrationToken(analysis.url);
+    const requests = needsUserToken ? await pendingLoginRequests(app, args.request, [{ provider: "github", scopes: ["repo"] }]) : [];
+    const returnTo = withoutLoginRequests(new URL(args.request.url), app.publicConfig.basePath);
+    return { ...base, step: "prepare" as Step, reply: undefined, url: submission.value.url, analysis, pullRequest, requests, returnTo };
   } catch (error) {
     if (!(error instanceof InputError || error instanceof NotAllowedError)) throw error;
     return data(
@@ -127,7 +134,8 @@ export async function action(args: Route.ActionArgs) {
   }
   if (fields.intent === "preview") return { reply: submission.reply(), finish: undefined, pullRequest: view };
   try {
-    const result = await app.catalog.import.openPullRequest({ repositoryUrl: analysis.url, title: fields.title, body: fields.body, fileContent }, call);
+    const userToken = (await sourceControlCredentials(app, args.request, new URL(analysis.url).host))?.accessToken;
+    const result = await app.catalog.import.openPullRequest({ repositoryUrl: analysis.url, title: fields.title, body: fields.body, fileContent, userToken }, call);
     return { reply: undefined, finish: { kind: "pullRequest", ...result } as Finish, pullRequest: undefined };
   } catch (error) {
     if (error instanceof ImportHostError) {
@@ -148,6 +156,7 @@ export default function CatalogImportPage({ loaderData, actionData }: Route.Comp
   return (
     <main id="main">
       <Header theme="home" title={t("catalogImport.title")} subtitle={t("catalogImport.support", { appTitle: loaderData.appTitle })} />
+      <LoginRequestDialog requests={loaderData.requests} returnTo={loaderData.returnTo} />
       <Content>
         <h2 className="mb-4 text-xl font-semibold">{t("catalogImport.contentTitle", { appTitle: loaderData.appTitle })}</h2>
         <div className="grid gap-6 lg:grid-cols-3">

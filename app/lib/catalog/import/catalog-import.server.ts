@@ -98,13 +98,27 @@ export function createCatalogImport(options: { config: AtriumConfig; locations: 
       return { entities, content: entities.map((entity) => stringify(entity)).join("---\n") };
     },
 
-    /** Opens the pull request on the repository's host with the integration's token, then registers the file's future location. */
-    async openPullRequest(request: { repositoryUrl: string; title: string; body: string; fileContent: string; branchName?: string }, call: CallOptions): Promise<ImportPullRequestResult> {
+    /** Whether a pull request on this repository's host can be opened without the user's own token (the integration has one). */
+    hasIntegrationToken(repositoryUrl: string): boolean {
+      return Boolean(importIntegration(new URL(repositoryUrl))?.token);
+    },
+
+    /**
+     * Opens the pull request on the repository's host, as the user when
+     * their session holds a token for the host (`userToken`, from a sign-in
+     * with repo scope), else with the integration's token; then registers
+     * the file's future location.
+     */
+    async openPullRequest(
+      request: { repositoryUrl: string; title: string; body: string; fileContent: string; branchName?: string; userToken?: string },
+      call: CallOptions,
+    ): Promise<ImportPullRequestResult> {
       permissions.assertAllowed(call.credentials, catalogLocationCreatePermission);
       const integration = importIntegration(new URL(request.repositoryUrl));
       if (!integration) throw new InputError(`No GitHub or Azure DevOps integration serves ${request.repositoryUrl}`);
-      if (!integration.token) throw new InputError(`No auth provider available for URL`);
-      const pullRequest = { ...request, branchName: request.branchName || pullRequestBranchName, fileName: entityFilename, token: integration.token };
+      const token = request.userToken ?? integration.token;
+      if (!token) throw new InputError("No auth provider available for URL");
+      const pullRequest = { ...request, branchName: request.branchName || pullRequestBranchName, fileName: entityFilename, token };
       const result = integration.type === "github" ? await openGithubImportPullRequest(integration, pullRequest) : await openAzureImportPullRequest(integration, pullRequest);
       await locations.add({ type: "url", target: result.location }, { onConflict: "refresh" }, call);
       return result;
