@@ -11,6 +11,27 @@ export const PREFIXED_APP_PORT = FIRST_PORT + 1;
 export const NGINX_PORT = FIRST_PORT + 2;
 /** The catalog files the dialogs' tests register and change (tests/e2e/support/catalog-fixture-server.js). */
 export const CATALOG_FIXTURE_PORT = FIRST_PORT + 3;
+/** The fakes of GitHub and Azure DevOps the import opens pull requests on (tests/e2e/support/source-hosts.ts). */
+export const GITHUB_PORT = FIRST_PORT + 4;
+export const AZURE_DEVOPS_PORT = FIRST_PORT + 5;
+
+/** The tokens the fake source hosts accept. */
+export const GITHUB_TOKEN = "ghp_e2e_token_0123456789";
+export const AZURE_DEVOPS_TOKEN = "azure-pat-e2e-0123456789";
+
+/** The apps' integrations: the fake source hosts and their tokens. */
+const INTEGRATIONS = JSON.stringify({
+  github: [
+    {
+      host: `127.0.0.1:${GITHUB_PORT}`,
+      apiBaseUrl: `http://127.0.0.1:${GITHUB_PORT}/api/v3`,
+      rawBaseUrl: `http://127.0.0.1:${GITHUB_PORT}/raw`,
+      baseUrl: `http://127.0.0.1:${GITHUB_PORT}`,
+      token: GITHUB_TOKEN,
+    },
+  ],
+  azure: [{ host: `127.0.0.1:${AZURE_DEVOPS_PORT}`, apiBaseUrl: `http://127.0.0.1:${AZURE_DEVOPS_PORT}`, token: AZURE_DEVOPS_TOKEN }],
+});
 
 /** Each app's git host (scaffolder.localGit): emptied when the app starts, so a run begins with no repositories. */
 const gitRootOf = (port: number) => path.join(tmpdir(), `atrium-e2e-git-${port}`);
@@ -27,12 +48,14 @@ const app = (port: number, baseUrl: string, extraEnv: Record<string, string> = {
     ATRIUM_BASE_URL: baseUrl,
     ATRIUM_E2E_FIXTURE_PORT: String(CATALOG_FIXTURE_PORT),
     APP_CONFIG_scaffolder_localGit_root: gitRootOf(port),
+    APP_CONFIG_integrations: INTEGRATIONS,
     ...extraEnv,
   },
 });
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/source-hosts.ts",
   workers: 2,
   // One retry, reported as flaky: headless Chromium on a busy 2-core machine
   // now and then loses a page ("Not attached to an active page"). A test that

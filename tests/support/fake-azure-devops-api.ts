@@ -29,7 +29,7 @@ export type FakeAzureDevOpsApi = {
   close(): Promise<void>;
 };
 
-export async function startFakeAzureDevOpsApi(options: { token?: string; projects?: string[] } = {}): Promise<FakeAzureDevOpsApi> {
+export async function startFakeAzureDevOpsApi(options: { token?: string; projects?: string[]; port?: number } = {}): Promise<FakeAzureDevOpsApi> {
   const token = options.token ?? "azure-pat-fake-0123456789";
   const git = createGitRepos();
   const projects = new Set((options.projects ?? ["acme/platform"]).map((project) => project.toLowerCase()));
@@ -251,7 +251,7 @@ export async function startFakeAzureDevOpsApi(options: { token?: string; project
     }
     response.writeHead(404, { "Content-Type": "text/plain" }).end("Not Found");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   url = `http://127.0.0.1:${port}`;
   return {

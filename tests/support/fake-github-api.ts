@@ -54,7 +54,7 @@ export type FakeGithubApi = {
 
 const API = "/api/v3";
 
-export async function startFakeGithubApi(options: { token?: string; user?: string; orgs?: Array<{ login: string; teams?: string[] }> } = {}): Promise<FakeGithubApi> {
+export async function startFakeGithubApi(options: { token?: string; user?: string; orgs?: Array<{ login: string; teams?: string[] }>; port?: number } = {}): Promise<FakeGithubApi> {
   const token = options.token ?? "ghp_fake_token_0123456789";
   const user = options.user ?? "octocat";
   const git = createGitRepos();
@@ -115,6 +115,8 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
     };
     repos.set(key(owner, name), repo);
     git.create(`${repo.owner}/${name}.git`, "main");
+    // auto_init: GitHub's first commit, a README, so the repository has a default branch at once.
+    if (body.auto_init === true) commitFiles(git, `${repo.owner}/${name}.git`, { branch: "main", files: { "README.md": `# ${name}\n` }, message: "Initial commit" });
     sendJson(response, 201, repoBody(repo));
   }
 
@@ -384,7 +386,7 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
     if (gitRoute(request, response, path, query)) return;
     response.writeHead(404, { "Content-Type": "text/plain" }).end("Not Found");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   url = `http://127.0.0.1:${port}`;
   return {
