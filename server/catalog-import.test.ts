@@ -186,16 +186,28 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
     const analysed = await client.analyze(url);
     expect(analysed.status).toBe(200);
     expect(analysed.html).toContain('value="Add catalog-info.yaml config file"');
+    expect(analysed.html).toContain('value="backstage-integration"');
     expect(analysed.html).toMatch(/name="componentName"[^>]*value="rent-ledger"|value="rent-ledger"[^>]*name="componentName"/);
     const preview = text(analysed.html);
     expect(preview).toContain("github.com/project-slug: keystone/rent-ledger");
     expect(preview).toContain("This pull request adds a **Backstage entity metadata file** to this repository");
 
     const fields = (overrides: Record<string, string> = {}): Array<[string, string]> =>
-      Object.entries({ intent: "create", title: "Add catalog-info.yaml config file", body: "Adds the catalog file.", componentName: "rent-ledger", owner: "group:default/leasing", ...overrides });
+      Object.entries({
+        intent: "create",
+        title: "Add catalog-info.yaml config file",
+        body: "Adds the catalog file.",
+        branchName: "catalog/add-file",
+        componentName: "rent-ledger",
+        owner: "group:default/leasing",
+        ...overrides,
+      });
     const noOwner = await client.post(url, fields({ owner: "" }));
     expect(noOwner.status).toBe(400);
     expect(text(noOwner.html)).toContain("required value");
+    const badBranch = await client.post(url, fields({ branchName: "catalog..file" }));
+    expect(badBranch.status).toBe(400);
+    expect(text(badBranch.html)).toContain("Must be a branch name git accepts");
     const badName = await client.post(url, fields({ componentName: "Rent Ledger!" }));
     expect(badName.status).toBe(400);
     expect(text(badName.html)).toMatch(/metadata\.name/);
@@ -209,12 +221,12 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
     const created = await client.post(url, fields());
     expect(created.status).toBe(200);
     const [pull] = github.pulls.get("keystone/rent-ledger") ?? [];
-    expect(pull).toMatchObject({ head: "backstage-integration", base: "main", title: "Add catalog-info.yaml config file" });
+    expect(pull).toMatchObject({ head: "catalog/add-file", base: "main", title: "Add catalog-info.yaml config file" });
     expect(text(created.html)).toContain(`The following Pull Request has been opened: ${github.url}/keystone/rent-ledger/pull/${pull?.number}`);
     expect(text(created.html)).toContain("Your entities will be imported as soon as the Pull Request is merged.");
     const location = `${github.url}/keystone/rent-ledger/blob/main/catalog-info.yaml`;
     expect(await registeredTargets()).toContain(location);
-    expect(github.git.show("keystone/rent-ledger.git", "backstage-integration:catalog-info.yaml")).toContain("name: rent-ledger\n");
+    expect(github.git.show("keystone/rent-ledger.git", "catalog/add-file:catalog-info.yaml")).toContain("name: rent-ledger\n");
   });
 
   it("shows GitHub's refusal for the step that failed, and tells a rate limit apart", async () => {
@@ -226,6 +238,7 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
         ["intent", "create"],
         ["title", "Add catalog-info.yaml config file"],
         ["body", "Adds the catalog file."],
+        ["branchName", "backstage-integration"],
         ["componentName", "lease-api"],
         ["owner", "group:default/leasing"],
       ]);
@@ -245,6 +258,7 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
       ["intent", "create"],
       ["title", "Add catalog-info.yaml config file"],
       ["body", "Adds the catalog file."],
+      ["branchName", "backstage-integration"],
       ["componentName", "maintenance-app"],
       ["owner", "group:default/maintenance"],
     ]);
@@ -263,6 +277,7 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
       ["intent", "create"],
       ["title", "Add catalog-info.yaml config file"],
       ["body", "Adds the catalog file."],
+      ["branchName", "backstage-integration"],
       ["componentName", "sensor-gateway"],
       ["owner", "group:default/iot"],
     ]);

@@ -33,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "catalogImport.title");
 }
 
-type PullRequestView = PullRequestFields & { fileContent: string; repositoryUrl: string };
+type PullRequestView = PullRequestFields & { fileContent: string; fileName: string; repositoryUrl: string };
 type Step = "analyze" | "prepare" | "finish";
 type Finish = { kind: "locations"; locations: ImportLocation[] } | { kind: "pullRequest"; link: string; location: string };
 
@@ -59,14 +59,20 @@ function pullRequestView(app: RequestContext, analysis: Extract<ImportAnalysis, 
   const config = app.config.config;
   const defaults = app.catalog.import.pullRequestDefaults(config.app.title, config.app.baseUrl);
   const generatedName = String(analysis.generatedEntities[0]?.metadata?.name ?? "");
-  const values = { title: fields.title ?? defaults.title, body: fields.body ?? defaults.body, componentName: fields.componentName ?? generatedName, owner: fields.owner ?? "" };
+  const values = {
+    title: fields.title ?? defaults.title,
+    body: fields.body ?? defaults.body,
+    branchName: fields.branchName ?? defaults.branchName,
+    componentName: fields.componentName ?? generatedName,
+    owner: fields.owner ?? "",
+  };
   let fileContent = "";
   try {
     fileContent = app.catalog.import.catalogFile(analysis.generatedEntities, values.componentName, values.owner).content;
   } catch {
     // An invalid name or owner: the preview waits for one the catalog accepts; the form says what is wrong.
   }
-  return { ...values, fileContent, repositoryUrl: analysis.url };
+  return { ...values, fileContent, fileName: defaults.fileName, repositoryUrl: analysis.url };
 }
 
 async function analysisFor(app: RequestContext, url: string, credentials: Credentials) {
@@ -135,7 +141,7 @@ export async function action(args: Route.ActionArgs) {
   if (fields.intent === "preview") return { reply: submission.reply(), finish: undefined, pullRequest: view };
   try {
     const userToken = (await sourceControlCredentials(app, args.request, new URL(analysis.url).host))?.accessToken;
-    const result = await app.catalog.import.openPullRequest({ repositoryUrl: analysis.url, title: fields.title, body: fields.body, fileContent, userToken }, call);
+    const result = await app.catalog.import.openPullRequest({ repositoryUrl: analysis.url, title: fields.title, body: fields.body, branchName: fields.branchName, fileContent, userToken }, call);
     return { reply: undefined, finish: { kind: "pullRequest", ...result } as Finish, pullRequest: undefined };
   } catch (error) {
     if (error instanceof ImportHostError) {
@@ -291,7 +297,7 @@ function PullRequestForm({ url, view, owners, reply }: { url: string; view: Pull
   const [form, fields] = useForm({
     id: "catalog-import-pull-request",
     lastResult: reply,
-    defaultValue: { title: view.title, body: view.body, componentName: view.componentName, owner: view.owner },
+    defaultValue: { title: view.title, body: view.body, branchName: view.branchName, componentName: view.componentName, owner: view.owner },
   });
   return (
     <div className="flex flex-col gap-4">
@@ -310,6 +316,12 @@ function PullRequestForm({ url, view, owners, reply }: { url: string; view: Pull
           {t("catalogImport.pullRequest.bodyHelper")}
         </p>
         <FieldError id={fields.body.errorId} errors={fields.body.errors} />
+        <label htmlFor={fields.branchName.id}>{t("catalogImport.pullRequest.branchLabel")}</label>
+        <input {...withoutKey(getInputProps(fields.branchName, { type: "text", ariaDescribedBy: fields.branchName.descriptionId }))} className={input} />
+        <p id={fields.branchName.descriptionId} className="text-sm text-slate-600 dark:text-slate-400">
+          {t("catalogImport.pullRequest.branchHelper", { file: view.fileName })}
+        </p>
+        <FieldError id={fields.branchName.errorId} errors={fields.branchName.errors} />
         <h4 className="font-semibold">{t("catalogImport.pullRequest.configuration")}</h4>
         <label htmlFor={fields.componentName.id}>{t("catalogImport.pullRequest.nameLabel")}</label>
         <input {...withoutKey(getInputProps(fields.componentName, { type: "text" }))} className={input} />

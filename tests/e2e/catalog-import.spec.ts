@@ -121,6 +121,29 @@ test("opens a pull request on GitHub for a repository without a catalog file, an
   await expect(page.locator("[data-form-error]")).toContainText("Couldn't create a new branch with name 'backstage-integration', received http response status code 422: Reference already exists");
 });
 
+test("imports the catalog file a GitHub repository already has", async ({ page, request }, testInfo) => {
+  const name = `listing-search-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const repositoryUrl = await githubRepository(request, name);
+  const catalogFile = `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: ${name}\nspec:\n  type: service\n  lifecycle: production\n  owner: group:default/platform-team\n`;
+  const added = await request.put(`http://127.0.0.1:${GITHUB_PORT}/api/v3/repos/octocat/${name}/contents/catalog-info.yaml`, {
+    headers: { authorization: `token ${GITHUB_TOKEN}` },
+    data: { message: "Add catalog-info.yaml", content: Buffer.from(catalogFile).toString("base64"), branch: "main" },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await signInAsCustomUser(page, uniqueUserId(testInfo, "import-existing"));
+
+  await page.goto("/catalog-import");
+  await page.getByRole("textbox", { name: "URL" }).fill(repositoryUrl);
+  await page.getByRole("button", { name: "Analyze" }).click();
+  const locations = page.getByRole("form", { name: "Select Locations" });
+  await expect(locations).toContainText(`${repositoryUrl}/blob/HEAD/catalog-info.yaml`);
+  await expect(locations).toContainText(`component:default/${name}`);
+  await locations.getByRole("button", { name: "Import" }).click();
+  const finish = page.getByTestId("catalog-import-finish");
+  await expect(finish).toContainText("The following entities have been added to the catalog:");
+  await expect(finish.getByRole("link", { name: `component:default/${name}` })).toBeVisible();
+});
+
 test("opens a pull request on Azure DevOps for a repository without a catalog file", async ({ page, request }, testInfo) => {
   const name = `sensor-gateway-${testInfo.project.name}-${Date.now().toString(36)}`;
   const repositoryUrl = await azureRepository(request, name);

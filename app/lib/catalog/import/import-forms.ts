@@ -18,10 +18,17 @@ export const importSchema = z.object({
 
 const required = z.string({ error: "catalogImport.pullRequest.required" }).trim().min(1, { error: "catalogImport.pullRequest.required" });
 
+/** A branch name git accepts (git check-ref-format, in short): no spaces, control characters, `..`, `~^:?*[\\`, leading `-` or `/`, trailing `/`, `.` or `.lock`. */
+export function isValidBranchName(name: string): boolean {
+  const control = [...name].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+  return !control && name !== "@" && !/[\s~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|\/\.|[/.]$|\.lock$/.test(name);
+}
+
 export const pullRequestSchema = z.object({
   intent: z.enum(["preview", "create"]).default("create"),
   title: required,
   body: required,
+  branchName: required.refine(isValidBranchName, { error: "catalogImport.pullRequest.branchInvalid" }),
   componentName: required,
   owner: required,
 });
