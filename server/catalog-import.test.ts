@@ -172,6 +172,21 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
     expect(text(again.html)).toContain("Refresh");
   });
 
+  it("refuses an entity file with an invalid entity, with the first problem found", async () => {
+    const client = browser(await signInAsGuest());
+    github.addRepo("keystone", "broken-catalog", {
+      "catalog-info.yaml":
+        "apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: Not A Name!\nspec:\n  type: service\n---\napiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: fine\n",
+    });
+    const refused = await client.analyze(`${github.url}/keystone/broken-catalog/blob/main/catalog-info.yaml`);
+    expect(refused.status).toBe(400);
+    const errors = [...refused.html.matchAll(/data-field-error[^>]*>(.*?)<\/div>/g)].map((match) => text(match[1]!).trim());
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^"metadata\.name" is not valid; expected a string that is sequences of \[a-zA-Z0-9\] separated by any of \[-_\.\], at most 63 characters in total but found "Not A Name!"/,
+    );
+  });
+
   it("finds the catalog file of a repository that has one", async () => {
     const client = browser(await signInAsGuest());
     const analysed = await client.analyze(`${github.url}/keystone/listing-search`);

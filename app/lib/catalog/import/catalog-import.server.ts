@@ -9,7 +9,8 @@ import type { Entity } from "../entity";
 import type { createLocationService } from "../locations-service.server";
 import { catalogLocationCreatePermission } from "../permission/permissions";
 import type { LocationReader } from "../processing/readers.server";
-import { validateEntity } from "../validation";
+import { parseCatalogYaml } from "../processing/parse";
+import { validateEntity, validateEntityProblems } from "../validation";
 import { azureRepositoryOf, openAzureImportPullRequest } from "./azure-pull-request.server";
 import { openGithubImportPullRequest, type ImportPullRequestResult } from "./github-pull-request.server";
 
@@ -49,7 +50,18 @@ export function createCatalogImport(options: { config: AtriumConfig; locations: 
     /** What importing `target` would do; refusals are InputErrors whose message the page shows beside the URL. */
     async analyze(target: string, call: CallOptions): Promise<ImportAnalysis> {
       const url = new URL(target);
-      if (isEntityFileUrl(url)) return { type: "locations", locations: [await dryRun(url.href, call)] };
+      if (isEntityFileUrl(url)) {
+        // Each entity of the file is checked before anything is offered, and the first problem is the answer.
+        const content = await reader.read({ type: "url", target: url.href }).catch((error: unknown) => {
+          throw new InputError(error instanceof Error ? error.message : String(error));
+        });
+        for (const document of parseCatalogYaml(content, url.href)) {
+          if ("error" in document) throw new InputError(document.error);
+          const [problem] = validateEntityProblems(document.value);
+          if (problem !== undefined) throw new InputError(problem);
+        }
+        return { type: "locations", locations: [await dryRun(url.href, call)] };
+      }
 
       const integration = importIntegration(url);
       if (!integration) {
