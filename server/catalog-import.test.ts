@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeAzureDevOpsApi, type FakeAzureDevOpsApi } from "../tests/support/fake-azure-devops-api";
 import { startFakeGithubApi, type FakeGithubApi } from "../tests/support/fake-github-api";
 import { eventually } from "../tests/support/fake-scm";
-import { API_AUTHORIZATION, startServer, type RunningServer } from "../tests/support/server";
+import { API_AUTHORIZATION, guestSessionCookie, startServer, type RunningServer } from "../tests/support/server";
 
 // The import page through HTTP, as a browser without JavaScript uses it:
 // the URL is a GET form, Import and Create PR are posts. The hosts are
@@ -25,18 +25,7 @@ spec:
   owner: group:default/listings
 `;
 
-async function signInAsGuest(): Promise<string> {
-  const response = await fetch(`${server.url}/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: "intent=guest",
-  });
-  return response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("atrium-session="))!
-    .split(";")[0]!;
-}
+const signInAsGuest = () => guestSessionCookie(server);
 
 /** The page's text with tags removed and entities decoded, for asserting what a reader sees. */
 const text = (html: string) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../tests/support/fake-scm";
-import { API_AUTHORIZATION, startServer, type RunningServer } from "../tests/support/server";
+import { API_AUTHORIZATION, guestSessionCookie, startServer, type RunningServer } from "../tests/support/server";
 
 // The template list and the wizard through HTTP, as a browser without
 // JavaScript uses them: GET forms for the filters, and posts of the step
@@ -22,18 +22,7 @@ const SERVICE = "/create/templates/default/wizard-test-service";
 
 let server: RunningServer;
 
-async function signInAsGuest(): Promise<string> {
-  const response = await fetch(`${server.url}/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: "intent=guest",
-  });
-  return response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("atrium-session="))!
-    .split(";")[0]!;
-}
+const signInAsGuest = () => guestSessionCookie(server);
 
 beforeAll(async () => {
   server = await startServer(config);

@@ -252,34 +252,9 @@ function LocationsForm({ url, locations, reply }: { url: string; locations: Impo
       <h3 className="text-lg font-semibold">{t("catalogImport.locations.selectTitle")}</h3>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("catalogImport.locations.discovered", { count: locations.length })}</p>
       <FormErrors id={form.errorId} errors={form.errors} />
-      {fresh.length > 0 ? (
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2">{fresh.length > 1 ? t("catalogImport.locations.select") : t("catalogImport.locations.willAdd")}</legend>
-          {fresh.map((location) => (
-            <div key={location.target}>
-              <label className="flex items-start gap-2 break-all">
-                <input type="checkbox" name="targets" value={location.target} defaultChecked className="mt-1" />
-                <span className="font-mono text-sm">{location.target}</span>
-              </label>
-              <EntityList location={location} />
-            </div>
-          ))}
-        </fieldset>
-      ) : null}
-      {existing.length > 0 ? (
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2">{t("catalogImport.locations.existing")}</legend>
-          {existing.map((location) => (
-            <div key={location.target}>
-              <label className="flex items-start gap-2 break-all">
-                <input type="checkbox" name="targets" value={location.target} defaultChecked={fresh.length === 0} className="mt-1" />
-                <span className="font-mono text-sm">{location.target}</span>
-              </label>
-              <EntityList location={location} />
-            </div>
-          ))}
-        </fieldset>
-      ) : null}
+      <LocationChoices legend={fresh.length > 1 ? t("catalogImport.locations.select") : t("catalogImport.locations.willAdd")} locations={fresh} checked />
+      {/* Registered ones are offered for a refresh, ticked only when there is nothing new. */}
+      <LocationChoices legend={t("catalogImport.locations.existing")} locations={existing} checked={fresh.length === 0} />
       <div className="flex gap-2">
         <Link to="/catalog-import" className={secondary}>
           {t("catalogImport.locations.back")}
@@ -289,6 +264,24 @@ function LocationsForm({ url, locations, reply }: { url: string; locations: Impo
         </button>
       </div>
     </Form>
+  );
+}
+
+function LocationChoices({ legend, locations, checked }: { legend: string; locations: ImportLocation[]; checked: boolean }) {
+  if (locations.length === 0) return null;
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2">{legend}</legend>
+      {locations.map((location) => (
+        <div key={location.target}>
+          <label className="flex items-start gap-2 break-all">
+            <input type="checkbox" name="targets" value={location.target} defaultChecked={checked} className="mt-1" />
+            <span className="font-mono text-sm">{location.target}</span>
+          </label>
+          <EntityList location={location} />
+        </div>
+      ))}
+    </fieldset>
   );
 }
 

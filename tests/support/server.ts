@@ -117,3 +117,17 @@ export function useServer(configYaml = "", moreYaml: string[] = []) {
   handle.get = (path, init = {}) => fetch(`${handle.server.url}${path}`, { redirect: "manual", ...init });
   return handle;
 }
+
+/** A guest's session cookie (`atrium-session=...`), from the sign-in page's Guest form as a browser posts it. */
+export async function guestSessionCookie(server: Pick<RunningServer, "url">): Promise<string> {
+  const response = await fetch(`${server.url}/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: "intent=guest",
+  });
+  return response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("atrium-session="))!
+    .split(";")[0]!;
+}
