@@ -293,3 +293,41 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
     expect(azure.git.show("keystone/iot/_git/sensor-gateway", "backstage-integration:catalog-info.yaml")).toContain("name: sensor-gateway\n");
   });
 });
+
+describe("/catalog-import without the permission to analyse locations", { timeout: 60_000 }, () => {
+  let restricted: RunningServer;
+  beforeAll(async () => {
+    restricted = await startServer(`
+auth:
+  signInPage: [guest]
+permission:
+  enabled: true
+  policy:
+    roles:
+      - name: readers
+        members: ['*']
+        permissions:
+          - permission: catalog.entity.read
+integrations:
+  github:
+    - host: ${github.host}
+      apiBaseUrl: ${github.apiBaseUrl}
+      rawBaseUrl: ${github.url}/raw
+      baseUrl: ${github.url}
+      token: ${github.token}
+`);
+  }, 60_000);
+  afterAll(async () => {
+    await restricted?.stop();
+  });
+
+  it("refuses with 403 beside the URL, and fetches nothing from the host", async () => {
+    const cookie = await guestSessionCookie(restricted);
+    const before = github.requests.length;
+    const url = `${github.url}/keystone/listing-search/blob/main/catalog-info.yaml`;
+    const response = await fetch(`${restricted.url}/catalog-import?${new URLSearchParams({ url })}`, { headers: { cookie } });
+    expect(response.status).toBe(403);
+    expect(text(await response.text())).toMatch(/not allowed|catalog\.location\.analyze/i);
+    expect(github.requests.slice(before)).toEqual([]);
+  });
+});

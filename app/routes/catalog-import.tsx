@@ -75,27 +75,29 @@ function pullRequestView(app: RequestContext, analysis: Extract<ImportAnalysis, 
   return { ...values, fileContent, fileName: defaults.fileName, repositoryUrl: analysis.url };
 }
 
-async function analysisFor(app: RequestContext, url: string, credentials: Credentials) {
-  return app.catalog.import.analyze(url, { credentials });
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { app, credentials } = callOf(args);
   const query = new URL(args.request.url).searchParams;
-  const owners = await ownerChoices(app, credentials);
-  const base = { appTitle: app.config.config.app.title, fileName: app.config.config.catalog.import.entityFilename, owners, requests: [] as PendingLoginRequest[], returnTo: "/catalog-import" };
+  const base = {
+    appTitle: app.config.config.app.title,
+    fileName: app.config.config.catalog.import.entityFilename,
+    owners: [] as string[],
+    requests: [] as PendingLoginRequest[],
+    returnTo: "/catalog-import",
+  };
   if (!query.has("url")) return { ...base, step: "analyze" as Step, reply: undefined, url: "", analysis: undefined, pullRequest: undefined };
   const submission = parseForm(query, analyzeSchema);
   if (submission.status !== "success")
     return data({ ...base, step: "analyze" as Step, reply: submission.reply(), url: query.get("url") ?? "", analysis: undefined, pullRequest: undefined }, { status: 400 });
   try {
-    const analysis = await analysisFor(app, submission.value.url, credentials);
+    const analysis = await app.catalog.import.analyze(submission.value.url, { credentials });
     const pullRequest = analysis.type === "repository" ? pullRequestView(app, analysis, {}) : undefined;
+    const owners = analysis.type === "repository" ? await ownerChoices(app, credentials) : [];
     // A pull request on GitHub without an integration token is opened as the user: ask for a GitHub sign-in with repo scope.
     const needsUserToken = analysis.type === "repository" && analysis.integrationType === "github" && !app.catalog.import.hasIntegrationToken(analysis.url);
     const requests = needsUserToken ? await pendingLoginRequests(app, args.request, [{ provider: "github", scopes: ["repo"] }]) : [];
     const returnTo = withoutLoginRequests(new URL(args.request.url), app.publicConfig.basePath);
-    return { ...base, step: "prepare" as Step, reply: undefined, url: submission.value.url, analysis, pullRequest, requests, returnTo };
+    return { ...base, step: "prepare" as Step, reply: undefined, url: submission.value.url, analysis, pullRequest, owners, requests, returnTo };
   } catch (error) {
     if (!(error instanceof InputError || error instanceof NotAllowedError)) throw error;
     return data(
@@ -123,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
 
   const submission = parseForm(formData, pullRequestSchema);
   const url = String(formData.get("url") ?? "");
-  const analysis = await analysisFor(app, url, credentials).catch((error: unknown) => {
+  const analysis = await app.catalog.import.analyze(url, { credentials }).catch((error: unknown) => {
     if (error instanceof InputError || error instanceof NotAllowedError) return undefined;
     throw error;
   });

@@ -7,7 +7,7 @@ import { isEntityFileUrl } from "../analyze-location.server";
 import type { CallOptions } from "../catalog-service.server";
 import type { Entity } from "../entity";
 import type { createLocationService } from "../locations-service.server";
-import { catalogLocationCreatePermission } from "../permission/permissions";
+import { catalogLocationAnalyzePermission, catalogLocationCreatePermission } from "../permission/permissions";
 import type { LocationReader } from "../processing/readers.server";
 import { parseCatalogYaml } from "../processing/parse";
 import { validateEntity, validateEntityProblems } from "../validation";
@@ -49,6 +49,8 @@ export function createCatalogImport(options: { config: AtriumConfig; locations: 
   return {
     /** What importing `target` would do; refusals are InputErrors whose message the page shows beside the URL. */
     async analyze(target: string, call: CallOptions): Promise<ImportAnalysis> {
+      // Nothing is fetched for a caller who may not analyse locations; the reader then fetches only allowed hosts.
+      permissions.assertAllowed(call.credentials, catalogLocationAnalyzePermission);
       const url = new URL(target);
       if (isEntityFileUrl(url)) {
         // Each entity of the file is checked before anything is offered, and the first problem is the answer.
