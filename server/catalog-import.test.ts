@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeAzureDevOpsApi, type FakeAzureDevOpsApi } from "../tests/support/fake-azure-devops-api";
 import { startFakeGithubApi, type FakeGithubApi } from "../tests/support/fake-github-api";
@@ -12,8 +13,13 @@ import { API_AUTHORIZATION, guestSessionCookie, startServer, type RunningServer 
 let server: RunningServer;
 let github: FakeGithubApi;
 let azure: FakeAzureDevOpsApi;
-/** A second GitHub whose integration has no token: a pull request there needs the user's own GitHub sign-in. */
+/**
+ * A second GitHub whose integration has no token, only a GitHub App
+ * installed on the account keystone-apps: elsewhere a pull request there
+ * needs the user's own GitHub sign-in.
+ */
 let tokenless: FakeGithubApi;
+const appKey = generateKeyPairSync("rsa", { modulusLength: 2048, publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "pkcs8", format: "pem" } });
 
 const LISTING_SEARCH = `apiVersion: backstage.io/v1alpha1
 kind: Component
@@ -70,8 +76,9 @@ async function registeredTargets(): Promise<string[]> {
 beforeAll(async () => {
   github = await startFakeGithubApi();
   azure = await startFakeAzureDevOpsApi({ projects: ["keystone/iot"] });
-  tokenless = await startFakeGithubApi();
+  tokenless = await startFakeGithubApi({ apps: [{ appId: "4242", publicKey: appKey.publicKey, installations: [{ id: 9, account: "keystone-apps" }] }] });
   tokenless.addRepo("keystone", "maintenance-app", { "README.md": "# maintenance app\n" });
+  tokenless.addRepo("keystone-apps", "handbook", { "README.md": "# handbook\n" });
   github.addRepo("keystone", "listing-search", { "catalog-info.yaml": LISTING_SEARCH, "README.md": "# listing search\n" });
   github.addRepo("keystone", "rent-ledger", { "README.md": "# rent ledger\n" });
   github.addRepo("keystone", "lease-api", { "README.md": "# lease api\n" });
@@ -93,6 +100,11 @@ integrations:
       apiBaseUrl: ${tokenless.apiBaseUrl}
       rawBaseUrl: ${tokenless.url}/raw
       baseUrl: ${tokenless.url}
+      apps:
+        - appId: 4242
+          clientId: Iv1.import
+          clientSecret: app-secret
+          privateKey: ${JSON.stringify(appKey.privateKey)}
   azure:
     - host: ${azure.host}
       apiBaseUrl: ${azure.url}
@@ -254,7 +266,24 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
     }
   });
 
-  it("refuses a pull request no token can open: neither the user's session nor the integration has one for the host", async () => {
+  it("opens a pull request with a GitHub App's installation token where the integration has no token of its own", async () => {
+    const client = browser(await signInAsGuest());
+    const url = `${tokenless.url}/keystone-apps/handbook`;
+    const created = await client.post(url, [
+      ["intent", "create"],
+      ["title", "Add catalog-info.yaml config file"],
+      ["body", "Adds the catalog file."],
+      ["branchName", "backstage-integration"],
+      ["componentName", "handbook"],
+      ["owner", "group:default/platform"],
+    ]);
+    expect(created.status).toBe(200);
+    expect(tokenless.pulls.get("keystone-apps/handbook")).toHaveLength(1);
+    const pullRequestCall = tokenless.requests.find((request) => request.method === "POST" && request.path.endsWith("/repos/keystone-apps/handbook/pulls"));
+    expect(pullRequestCall?.authorization).toMatch(/^token ghs_/);
+  });
+
+  it("refuses a pull request no token can open: neither the user's session, the integration nor its app has one for the owner", async () => {
     const client = browser(await signInAsGuest());
     const url = `${tokenless.url}/keystone/maintenance-app`;
     expect((await client.analyze(url)).status).toBe(200);
@@ -268,7 +297,8 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
     ]);
     expect(refused.status).toBe(400);
     expect(text(refused.html)).toContain("No auth provider available for URL");
-    expect(tokenless.requests.filter((request) => request.path.startsWith("/api/v3"))).toEqual([]);
+    // The app was asked for an installation on keystone (it has none); the repository itself was never called.
+    expect(tokenless.requests.filter((request) => request.path.startsWith("/api/v3/repos/keystone/maintenance-app"))).toEqual([]);
   });
 
   it("opens a pull request on Azure DevOps, then registers the file's location", async () => {

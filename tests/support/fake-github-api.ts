@@ -1,3 +1,4 @@
+import { createVerify, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basicCredentials, commitFiles, createGitRepos, readJson, sendJson, type GitRepos } from "./git-smart-http";
@@ -10,6 +11,8 @@ import { basicCredentials, commitFiles, createGitRepos, readJson, sendJson, type
 // `git http-backend`; files are also served raw at `<url>/raw/<owner>/<repo>/<ref>/<path>`
 // for the catalog's reader. Tokens are checked: the REST API takes
 // `Authorization: token|Bearer <t>`, git takes Basic with the token as password.
+// GitHub Apps given to it list their installations and get installation
+// tokens for their app JWT (RS256, checked against the app's public key).
 
 export type FakeGithubAccount = { login: string; type: "User" | "Organization"; teams?: string[] };
 export type FakeGithubRepo = {
@@ -54,7 +57,12 @@ export type FakeGithubApi = {
 
 const API = "/api/v3";
 
-export async function startFakeGithubApi(options: { token?: string; user?: string; orgs?: Array<{ login: string; teams?: string[] }>; port?: number } = {}): Promise<FakeGithubApi> {
+/** A GitHub App the fake knows: its id, the public half of its key (PEM), and the accounts it is installed on. */
+export type FakeGithubApp = { appId: string; publicKey: string; installations: Array<{ id: number; account: string }> };
+
+export async function startFakeGithubApi(
+  options: { token?: string; user?: string; orgs?: Array<{ login: string; teams?: string[] }>; port?: number; apps?: FakeGithubApp[] } = {},
+): Promise<FakeGithubApi> {
   const token = options.token ?? "ghp_fake_token_0123456789";
   const user = options.user ?? "octocat";
   const git = createGitRepos();
@@ -64,6 +72,8 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
   const pulls = new Map<string, FakePull[]>();
   const requests: FakeGithubApi["requests"] = [];
   let rateLimit: "primary" | "secondary" | undefined;
+  /** Installation tokens issued to apps, by token: the account each may act on. */
+  const installationTokens = new Map<string, string>();
   let url = "";
 
   const key = (owner: string, name: string) => `${owner}/${name}`.toLowerCase();
@@ -120,13 +130,51 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
     sendJson(response, 201, repoBody(repo));
   }
 
+  const bearerOf = (request: IncomingMessage) => /^(?:token|bearer)\s+(.+)$/i.exec(request.headers.authorization ?? "")?.[1];
   const authorized = (request: IncomingMessage) => {
-    const header = request.headers.authorization ?? "";
-    const match = /^(?:token|bearer)\s+(.+)$/i.exec(header);
-    return match?.[1] === token;
+    const presented = bearerOf(request);
+    return presented !== undefined && (presented === token || installationTokens.has(presented));
   };
 
+  /** The app whose JWT (RS256, iss = app id, not expired) authorizes the request, as GitHub checks an app's JWT. */
+  function appOf(request: IncomingMessage): FakeGithubApp | undefined {
+    const [header, payload, signature] = (bearerOf(request) ?? "").split(".");
+    if (!header || !payload || !signature) return undefined;
+    let claims: { iss?: unknown; exp?: unknown; iat?: unknown };
+    try {
+      claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as typeof claims;
+    } catch {
+      return undefined;
+    }
+    const app = (options.apps ?? []).find((candidate) => candidate.appId === String(claims.iss));
+    if (!app) return undefined;
+    const valid = createVerify("RSA-SHA256").update(`${header}.${payload}`).verify(app.publicKey, Buffer.from(signature, "base64url"));
+    const now = Date.now() / 1000;
+    if (!valid || typeof claims.exp !== "number" || claims.exp < now || typeof claims.iat !== "number" || claims.iat > now + 60 || claims.exp - claims.iat > 600) return undefined;
+    return app;
+  }
+
+  function appApi(request: IncomingMessage, response: ServerResponse, parts: string[]) {
+    const app = appOf(request);
+    if (!app) return sendJson(response, 401, { message: "A JSON web token could not be decoded", documentation_url: "https://docs.github.com/rest", status: "401" });
+    if (request.method === "GET" && parts.length === 2 && parts[1] === "installations") {
+      return sendJson(
+        response,
+        200,
+        app.installations.map((installation) => ({ id: installation.id, app_id: Number(app.appId), account: { login: installation.account }, suspended_at: null })),
+      );
+    }
+    const installation = app.installations.find((candidate) => String(candidate.id) === parts[2]);
+    if (request.method === "POST" && parts[1] === "installations" && installation && parts[3] === "access_tokens") {
+      const issued = `ghs_${randomBytes(12).toString("hex")}`;
+      installationTokens.set(issued, installation.account.toLowerCase());
+      return sendJson(response, 201, { token: issued, expires_at: new Date(Date.now() + 60 * 60 * 1000).toISOString(), permissions: { contents: "write", pull_requests: "write" } });
+    }
+    return notFound(response);
+  }
+
   async function api(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) {
+    if (path.split("/")[1] === "app") return appApi(request, response, path.split("/").filter(Boolean));
     if (!authorized(request)) return sendJson(response, 401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" });
     const reset = String(Math.ceil(Date.now() / 1000) + 60);
     if (rateLimit === "primary") {
@@ -187,7 +235,9 @@ export async function startFakeGithubApi(options: { token?: string; user?: strin
     }
     if (parts[0] === "repos" && parts.length >= 3) {
       const repo = repos.get(key(parts[1], parts[2]));
-      if (!repo) return notFound(response);
+      // An installation token reaches only the repositories of the account the app is installed on.
+      const account = installationTokens.get(bearerOf(request) ?? "");
+      if (!repo || (account !== undefined && account !== repo.owner.toLowerCase())) return notFound(response);
       const bare = `${repo.owner}/${repo.name}.git`;
       const rest = parts.slice(3);
       if (method === "GET" && rest.length === 0) return sendJson(response, 200, repoBody(repo));

@@ -24,11 +24,16 @@ export type ScmIntegration = {
   /** Bitbucket Cloud's app-password pair. */
   username?: string;
   appPassword?: string;
+  /** GitHub Apps whose installation tokens act on the host (app/lib/integrations/github-apps.server.ts). */
+  apps?: GithubAppConfig[];
 };
+
+/** A GitHub App of integrations.github[].apps: its id, its private key (PEM) and the accounts it may act for. */
+export type GithubAppConfig = { appId: string; privateKey: string; allowedInstallationOwners?: string[] };
 
 export type IntegrationsConfig = Record<string, unknown>;
 
-type Entry = { host?: unknown; apiBaseUrl?: unknown; baseUrl?: unknown; token?: unknown; username?: unknown; appPassword?: unknown };
+type Entry = { host?: unknown; apiBaseUrl?: unknown; baseUrl?: unknown; token?: unknown; username?: unknown; appPassword?: unknown; apps?: unknown };
 
 const DEFAULT_HOSTS: Record<ScmType, string> = { github: "github.com", gitlab: "gitlab.com", azure: "dev.azure.com", bitbucketCloud: "bitbucket.org" };
 
@@ -69,13 +74,34 @@ export function scmIntegrations(config: IntegrationsConfig | undefined): ScmInte
     const list = entries(config, key);
     for (const entry of list) {
       const host = text(entry.host) ?? DEFAULT_HOSTS[type];
-      result.push({ type, host, ...defaults(type, host, entry), token: text(entry.token), username: text(entry.username), appPassword: text(entry.appPassword) });
+      const apps = type === "github" ? githubApps(entry.apps) : [];
+      result.push({
+        type,
+        host,
+        ...defaults(type, host, entry),
+        token: text(entry.token),
+        username: text(entry.username),
+        appPassword: text(entry.appPassword),
+        ...(apps.length ? { apps } : {}),
+      });
     }
     if (!list.some((entry) => (text(entry.host) ?? DEFAULT_HOSTS[type]) === DEFAULT_HOSTS[type])) {
       result.push({ type, host: DEFAULT_HOSTS[type], ...defaults(type, DEFAULT_HOSTS[type], {}) });
     }
   }
   return result;
+}
+
+/** The apps of a GitHub integration entry, as the config schema checked them (app/lib/config/integrations.ts). */
+function githubApps(value: unknown): GithubAppConfig[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((app: Record<string, unknown>) => {
+    const appId = typeof app?.appId === "number" ? String(app.appId) : text(app?.appId);
+    const privateKey = text(app?.privateKey);
+    if (!appId || !privateKey) return [];
+    const owners = Array.isArray(app.allowedInstallationOwners) ? app.allowedInstallationOwners.filter((owner): owner is string => typeof owner === "string") : undefined;
+    return [{ appId, privateKey, ...(owners ? { allowedInstallationOwners: owners } : {}) }];
+  });
 }
 
 /** The integration serving `host` (hosts compare case-insensitively, the port included). */

@@ -12,7 +12,8 @@ import type { LocationReader } from "../processing/readers.server";
 import { parseCatalogYaml } from "../processing/parse";
 import { validateEntity, validateEntityProblems } from "../validation";
 import { azureRepositoryOf, openAzureImportPullRequest } from "./azure-pull-request.server";
-import { openGithubImportPullRequest, type ImportPullRequestResult } from "./github-pull-request.server";
+import { githubRepositoryOf, openGithubImportPullRequest, type ImportPullRequestResult } from "./github-pull-request.server";
+import { createGithubAppTokens } from "../../integrations/github-apps.server";
 
 // The catalog import (/catalog-import), as Backstage's CatalogImportClient
 // runs it in the browser, here on the server so the page works without
@@ -35,6 +36,7 @@ export function createCatalogImport(options: { config: AtriumConfig; locations: 
   const { config, locations, reader, permissions } = options;
   const { entityFilename, pullRequestBranchName } = config.catalog.import;
   const integrations = scmIntegrations(config.integrations);
+  const appTokens = createGithubAppTokens();
 
   function importIntegration(url: URL): ScmIntegration | undefined {
     const integration = integrationByHost(integrations, url.host);
@@ -114,14 +116,16 @@ export function createCatalogImport(options: { config: AtriumConfig; locations: 
 
     /** Whether a pull request on this repository's host can be opened without the user's own token (the integration has one). */
     hasIntegrationToken(repositoryUrl: string): boolean {
-      return Boolean(importIntegration(new URL(repositoryUrl))?.token);
+      const integration = importIntegration(new URL(repositoryUrl));
+      return Boolean(integration?.token || integration?.apps?.length);
     },
 
     /**
      * Opens the pull request on the repository's host, as the user when
      * their session holds a token for the host (`userToken`, from a sign-in
-     * with repo scope), else with the integration's token; then registers
-     * the file's future location.
+     * with repo scope), else with the integration's token, else with an
+     * installation token of one of its GitHub Apps; then registers the
+     * file's future location.
      */
     async openPullRequest(
       request: { repositoryUrl: string; title: string; body: string; fileContent: string; branchName?: string; userToken?: string },
@@ -130,7 +134,8 @@ export function createCatalogImport(options: { config: AtriumConfig; locations: 
       permissions.assertAllowed(call.credentials, catalogLocationCreatePermission);
       const integration = importIntegration(new URL(request.repositoryUrl));
       if (!integration) throw new InputError(`No GitHub or Azure DevOps integration serves ${request.repositoryUrl}`);
-      const token = request.userToken ?? integration.token;
+      const appToken = async () => (integration.type === "github" ? appTokens.tokenFor(integration, githubRepositoryOf(request.repositoryUrl, integration).owner) : undefined);
+      const token = request.userToken ?? integration.token ?? (await appToken());
       if (!token) throw new InputError("No auth provider available for URL");
       const pullRequest = { ...request, branchName: request.branchName || pullRequestBranchName, fileName: entityFilename, token };
       const result = integration.type === "github" ? await openGithubImportPullRequest(integration, pullRequest) : await openAzureImportPullRequest(integration, pullRequest);
