@@ -188,6 +188,14 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
     );
   });
 
+  it("says the entity definitions could not be generated when the repository's catalog file is broken", async () => {
+    const client = browser(await signInAsGuest());
+    github.addRepo("keystone", "broken-repository", { "catalog-info.yaml": "kind: Component\nmetadata: [unclosed\n" });
+    const refused = await client.analyze(`${github.url}/keystone/broken-repository`);
+    expect(refused.status).toBe(400);
+    expect(text(refused.html)).toContain("Failed to generate entity definitions. Received http response 400: Bad Request");
+  });
+
   it("finds the catalog file of a repository that has one", async () => {
     const client = browser(await signInAsGuest());
     const analysed = await client.analyze(`${github.url}/keystone/listing-search`);

@@ -1,6 +1,6 @@
 import { stringify } from "yaml";
 import type { AtriumConfig } from "../../config/schema";
-import { InputError } from "../../errors";
+import { InputError, NotAllowedError, statusOf } from "../../errors";
 import { integrationByHost, scmIntegrations, type ScmIntegration } from "../../integrations/scm-integrations";
 import type { PermissionService } from "../../permission/permission-service.server";
 import { isEntityFileUrl } from "../analyze-location.server";
@@ -31,6 +31,23 @@ export type ImportLocation = { target: string; exists: boolean; entities: Entity
 export type ImportAnalysis = { type: "locations"; locations: ImportLocation[] } | { type: "repository"; integrationType: "github" | "azure"; url: string; generatedEntities: Array<Partial<Entity>> };
 
 const nameOf = (entity: Entity): EntityName => ({ kind: entity.kind, namespace: entity.metadata.namespace ?? "default", name: entity.metadata.name });
+
+/** HTTP's words for the statuses the catalog's errors carry (app/lib/errors.ts). */
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 413: "Payload Too Large" };
+
+/**
+ * The repository's analysis failed: Backstage's two messages for it, the
+ * catalog's refusal with its status and status text, anything else with its
+ * reason. The page shows them beside the URL.
+ */
+function generationFailure(error: unknown): Error {
+  const status = statusOf(error);
+  const message =
+    status === 500
+      ? `Failed to generate entity definitions, ${error instanceof Error ? error.message : String(error)}`
+      : `Failed to generate entity definitions. Received http response ${status}: ${STATUS_TEXT[status] ?? ""}`;
+  return status === 403 ? new NotAllowedError(message) : new InputError(message);
+}
 
 export function createCatalogImport(options: { config: AtriumConfig; locations: LocationService; reader: LocationReader; permissions: PermissionService }) {
   const { config, locations, reader, permissions } = options;
@@ -76,7 +93,9 @@ export function createCatalogImport(options: { config: AtriumConfig; locations: 
         );
       }
       if (integration.type === "azure") azureRepositoryOf(url.href, integration);
-      const analysis = await locations.analyze({ type: "url", target: url.href }, entityFilename, call);
+      const analysis = await locations.analyze({ type: "url", target: url.href }, entityFilename, call).catch((error: unknown) => {
+        throw generationFailure(error);
+      });
       if (analysis.existingEntityFiles.length > 0) {
         const byTarget = new Map<string, ImportLocation>();
         for (const file of analysis.existingEntityFiles) {
