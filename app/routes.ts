@@ -79,6 +79,7 @@ export default [
     route("templates/:namespace/:kind/:name/parameter-schema", "routes/api/scaffolder/parameter-schema.ts"),
     route("templating-extensions", "routes/api/scaffolder/templating-extensions.ts"),
     route("actions", "routes/api/scaffolder/actions.ts"),
+    route("integrations", "routes/api/scaffolder/integrations.ts"),
     route("autocomplete/:provider/:resource", "routes/api/scaffolder/autocomplete.ts"),
     route("tasks", "routes/api/scaffolder/tasks.ts"),
     route("tasks/:taskId", "routes/api/scaffolder/task.ts"),

@@ -120,6 +120,27 @@ describe("POST /api/scaffolder/v2/autocomplete/:provider/:resource", () => {
   });
 });
 
+describe("GET /api/scaffolder/v2/integrations", () => {
+  it("lists the hosts a repository picker offers, restricted to allowedHosts in their order, and needs credentials", async () => {
+    const all = (await (await fetch(`${server.url}/api/scaffolder/v2/integrations`, { headers: API_AUTHORIZATION })).json()) as { integrations: Array<{ host: string; type?: string }> };
+    expect(all.integrations).toEqual(
+      expect.arrayContaining([
+        { host: github.host, title: github.host, type: "github" },
+        { host: gitlab.host, title: gitlab.host, type: "gitlab" },
+        { host: "github.com", title: "github.com", type: "github" },
+      ]),
+    );
+    const allowed = await fetch(`${server.url}/api/scaffolder/v2/integrations?allowedHosts=${gitlab.host}&allowedHosts=${github.host}`, { headers: API_AUTHORIZATION });
+    expect(await allowed.json()).toEqual({
+      integrations: [
+        { host: gitlab.host, title: gitlab.host, type: "gitlab" },
+        { host: github.host, title: github.host, type: "github" },
+      ],
+    });
+    expect((await fetch(`${server.url}/api/scaffolder/v2/integrations`)).status).toBe(401);
+  });
+});
+
 describe("the publishers", () => {
   it("are installed actions, listed with their schemas by GET /api/scaffolder/v2/actions", async () => {
     const response = await fetch(`${server.url}/api/scaffolder/v2/actions`, { headers: API_AUTHORIZATION });
