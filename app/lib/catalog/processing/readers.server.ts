@@ -5,6 +5,7 @@ import { InputError, NotAllowedError, NotFoundError } from "../../errors";
 import { isJavascriptUrl } from "../../links";
 import { readUpTo } from "../../http/streams.server";
 import type { LocationSpec } from "../location-ref";
+import { gerritContentUrl, gerritHeaders, gerritHeadUrl, parseGerritJson, parseGitilesUrl, type GerritEntry } from "./gerrit.server";
 
 // Reading what a location points at. Files are read only for locations that
 // came from configuration (an operator's choice); URLs only from hosts of a
@@ -15,8 +16,18 @@ export const MAX_READ_BYTES = 32 * 1024 * 1024;
 const READ_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 3;
 
-export type IntegrationType = "github" | "gitlab" | "azure" | "bitbucket";
-type HostRule = { host: string; type?: IntegrationType; headers?: Record<string, string>; rewrite?: (url: URL) => URL };
+export type IntegrationType = "github" | "gitlab" | "azure" | "bitbucket" | "gerrit";
+type HostRule = {
+  host: string;
+  type?: IntegrationType;
+  headers?: Record<string, string>;
+  /** The URL to fetch for the URL a person links. */
+  rewrite?: (url: URL) => URL;
+  /** The same, when it takes a call to the host first (Gerrit's HEAD); `getText` reads with this rule's headers. */
+  resolve?: (url: URL, getText: (url: URL) => Promise<string>) => Promise<URL>;
+  /** The file from the body the host answers (Gerrit's base64). */
+  decode?: (body: string) => string;
+};
 
 export type ReaderConfig = {
   integrations?: Record<string, unknown>;
@@ -50,7 +61,7 @@ export function createLocationReader(config: ReaderConfig, fetchImpl: typeof fet
     let url = parseHttpUrl(target);
     const rule = ruleFor(url);
     if (!rule) throw new NotAllowedError(`Reading from '${url.host}' is not allowed: it is neither a configured integration nor listed in backend.reading.allow`);
-    url = rule.rewrite ? rule.rewrite(url) : url;
+    url = rule.resolve ? await rule.resolve(url, (next) => readDirect(next, rule, target)) : rule.rewrite ? rule.rewrite(url) : url;
     for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
       const response = await fetchImpl(url, { headers: rule.headers, redirect: "manual", signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
       if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
@@ -61,9 +72,18 @@ export function createLocationReader(config: ReaderConfig, fetchImpl: typeof fet
       }
       if (response.status === 404) throw new NotFoundError(`Unable to read ${target}, not found`);
       if (!response.ok) throw new Error(`Unable to read ${target}, ${response.status} ${response.statusText}`);
-      return readLimited(response, target);
+      const body = await readLimited(response, target);
+      return rule.decode ? rule.decode(body) : body;
     }
     throw new Error(`Unable to read ${target}, too many redirects`);
+  }
+
+  /** One call a rule makes on its own host before the read (no redirects followed). */
+  async function readDirect(url: URL, rule: HostRule, target: string): Promise<string> {
+    const response = await fetchImpl(url, { headers: rule.headers, redirect: "manual", signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+    if (response.status === 404) throw new NotFoundError(`Unable to read ${target}, not found`);
+    if (!response.ok) throw new Error(`Unable to read ${target}, ${response.status} ${response.statusText}`);
+    return readLimited(response, target);
   }
 
   return {
@@ -175,6 +195,24 @@ function hostRules(config: ReaderConfig): HostRule[] {
   for (const entry of bitbucket) {
     const headers = entry.token ? { Authorization: `Bearer ${entry.token}` } : undefined;
     rules.push({ host: entry.host ?? "bitbucket.org", type: "bitbucket", headers, rewrite: (url) => new URL(url.href.replace("/src/", "/raw/")) });
+  }
+  for (const entry of entries(integrations, "gerrit") as GerritEntry[]) {
+    if (!entry.host) continue;
+    rules.push({
+      host: entry.host,
+      type: "gerrit",
+      headers: gerritHeaders(entry),
+      resolve: async (url, getText) => {
+        const ref = parseGitilesUrl(entry, url);
+        if (ref.refType === "tag") throw new InputError(`Unsupported gitiles ref type: ${ref.refType}`);
+        if (ref.refType !== "head") return gerritContentUrl(entry, { ...ref, refType: ref.refType });
+        // HEAD: the project's default branch, as Gerrit names it.
+        const head = parseGerritJson(await getText(gerritHeadUrl(entry, ref.project)));
+        if (typeof head !== "string" || !head.startsWith("refs/heads/")) throw new InputError(`Invalid response from Gerrit: ${JSON.stringify(head).slice(0, 10)} - not a branch`);
+        return gerritContentUrl(entry, { ...ref, ref: head.slice("refs/heads/".length), refType: "branch" });
+      },
+      decode: (body) => Buffer.from(body.trim(), "base64").toString("utf8"),
+    });
   }
   for (const allowed of config.readingAllow ?? []) rules.push({ host: allowed.host });
   return rules;
