@@ -68,6 +68,13 @@ function browser(cookie: string) {
   };
 }
 
+/** The first fake GitHub as an entry of integrations.github, with its token. */
+const githubIntegration = () => `    - host: ${github.host}
+      apiBaseUrl: ${github.apiBaseUrl}
+      rawBaseUrl: ${github.url}/raw
+      baseUrl: ${github.url}
+      token: ${github.token}`;
+
 async function registeredTargets(): Promise<string[]> {
   const response = await fetch(`${server.url}/api/catalog/locations`, { headers: API_AUTHORIZATION });
   return ((await response.json()) as Array<{ data: { target: string } }>).map((item) => item.data.target);
@@ -91,11 +98,7 @@ catalog:
     - allow: [Component, Group, User, Location]
 integrations:
   github:
-    - host: ${github.host}
-      apiBaseUrl: ${github.apiBaseUrl}
-      rawBaseUrl: ${github.url}/raw
-      baseUrl: ${github.url}
-      token: ${github.token}
+${githubIntegration()}
     - host: ${tokenless.host}
       apiBaseUrl: ${tokenless.apiBaseUrl}
       rawBaseUrl: ${tokenless.url}/raw
@@ -348,11 +351,7 @@ permission:
           - permission: catalog.entity.read
 integrations:
   github:
-    - host: ${github.host}
-      apiBaseUrl: ${github.apiBaseUrl}
-      rawBaseUrl: ${github.url}/raw
-      baseUrl: ${github.url}
-      token: ${github.token}
+${githubIntegration()}
 `);
   }, 60_000);
   afterAll(async () => {
