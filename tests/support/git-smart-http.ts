@@ -59,7 +59,8 @@ export function createGitRepos(): GitRepos {
         return undefined;
       }
     },
-    show: (name, spec) => execFileSync("git", ["cat-file", "blob", spec], { cwd: dir(name), encoding: "utf8", env: isolatedGitEnv() }),
+    // A missing file throws; git's own complaint is not echoed into the test output.
+    show: (name, spec) => execFileSync("git", ["cat-file", "blob", spec], { cwd: dir(name), encoding: "utf8", env: isolatedGitEnv(), stdio: ["ignore", "pipe", "pipe"] }),
     files: (name, ref) => git(name, "ls-tree", "-r", "--name-only", ref).split("\n").filter(Boolean).sort(),
     serve(request, response, repoPath, query) {
       const child = spawn("git", ["http-backend"], {
