@@ -240,10 +240,16 @@ describe("/catalog-import", { timeout: 60_000 }, () => {
     expect(text(badName.html)).toMatch(/metadata\.name/);
     expect(github.pulls.get("keystone/rent-ledger") ?? []).toHaveLength(0);
 
-    const previewed = await client.post(url, fields({ intent: "preview", componentName: "rent-ledger-service" }));
+    // The owner field is the scaffolder's OwnerPicker: a group's name typed alone becomes its entity ref.
+    const previewed = await client.post(url, fields({ intent: "preview", componentName: "rent-ledger-service", owner: "leasing" }));
     expect(previewed.status).toBe(200);
     expect(text(previewed.html)).toContain("name: rent-ledger-service");
     expect(text(previewed.html)).toContain("owner: group:default/leasing");
+    // Its search without JavaScript is a post that opens nothing: the form again, the values as typed.
+    const searched = await client.post(url, [...fields({ componentName: "rent-ledger-search" }).filter(([key]) => key !== "intent"), ["__wizard", "search"], ["search:owner", "lea"]]);
+    expect(searched.status).toBe(200);
+    expect(searched.html).toContain('value="rent-ledger-search"');
+    expect(github.pulls.get("keystone/rent-ledger") ?? []).toHaveLength(0);
 
     const created = await client.post(url, fields());
     expect(created.status).toBe(200);

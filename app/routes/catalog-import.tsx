@@ -19,6 +19,11 @@ import { getRequestContext, type RequestContext } from "~/lib/context.server";
 import { InputError, NotAllowedError, statusOf } from "~/lib/errors";
 import { withoutKey } from "~/lib/forms/controls";
 import { formReplyOf, parseForm, type FormReply } from "~/lib/forms/submission";
+import { fieldExtensionServers, postedField, postedQuery } from "~/lib/scaffolder/fields/index.server";
+import type { FieldServerArgs } from "~/lib/scaffolder/fields/types";
+import { WIZARD_INTENT } from "~/lib/scaffolder/wizard/form-data";
+import { fieldExtensions } from "~/components/scaffolder/fields";
+import type { Identity } from "~/lib/auth/identity";
 import type { Credentials } from "~/lib/auth/credentials";
 import { createTranslator } from "~/lib/i18n/i18n";
 import { readPreferences } from "~/lib/settings/preferences";
@@ -42,16 +47,21 @@ const EXAMPLE_URL = "https://github.com/backstage/backstage/blob/master/catalog-
 function callOf(args: Route.LoaderArgs | Route.ActionArgs) {
   const app = getRequestContext(args.context);
   const identity = requireIdentity(args.context);
-  return { app, credentials: pageCredentials(identity) };
+  return { app, identity, credentials: pageCredentials(identity) };
 }
 
-/** Groups and users the owner field suggests. */
-async function ownerChoices(app: RequestContext, credentials: Credentials): Promise<string[]> {
-  const page = await app.catalog.entities.queryEntities(
-    { filter: { kind: { $in: ["Group", "User"] } }, fields: ["kind", "metadata.name", "metadata.namespace"], limit: 100, orderFields: [{ field: "metadata.name", order: "asc" }] },
-    { credentials },
-  );
-  return page.items.map((entity) => stringifyEntityRef({ kind: entity.kind!, namespace: entity.metadata?.namespace ?? "default", name: entity.metadata!.name! }));
+/**
+ * The owner field is the scaffolder's OwnerPicker (groups and users of the
+ * catalog; a combobox with JavaScript, a text input with suggestions and a
+ * posted search without it): its server part loads the choices, with the
+ * search the form posted (`search:owner`) when there is one.
+ */
+function ownerFieldArgs(app: RequestContext, identity: Identity, credentials: Credentials, value: string | undefined, query = new URLSearchParams()): FieldServerArgs {
+  return { name: "owner", schema: { type: "string" }, uiSchema: { "ui:field": "OwnerPicker" }, value, required: true, formData: {}, query, credentials, identity, services: app };
+}
+
+async function ownerField(args: FieldServerArgs): Promise<unknown> {
+  return fieldExtensionServers.OwnerPicker!.load!(args);
 }
 
 /** The pull request form's values: the defaults with the generated component, or what was posted. */
@@ -76,12 +86,12 @@ function pullRequestView(app: RequestContext, analysis: Extract<ImportAnalysis, 
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { app, credentials } = callOf(args);
+  const { app, identity, credentials } = callOf(args);
   const query = new URL(args.request.url).searchParams;
   const base = {
     appTitle: app.config.config.app.title,
     fileName: app.config.config.catalog.import.entityFilename,
-    owners: [] as string[],
+    ownerData: undefined as unknown,
     requests: [] as PendingLoginRequest[],
     returnTo: "/catalog-import",
   };
@@ -92,12 +102,12 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const analysis = await app.catalog.import.analyze(submission.value.url, { credentials });
     const pullRequest = analysis.type === "repository" ? pullRequestView(app, analysis, {}) : undefined;
-    const owners = analysis.type === "repository" ? await ownerChoices(app, credentials) : [];
+    const ownerData = analysis.type === "repository" ? await ownerField(ownerFieldArgs(app, identity, credentials, undefined)) : undefined;
     // A pull request on GitHub without an integration token is opened as the user: ask for a GitHub sign-in with repo scope.
     const needsUserToken = analysis.type === "repository" && analysis.integrationType === "github" && !app.catalog.import.hasIntegrationToken(analysis.url);
     const requests = needsUserToken ? await pendingLoginRequests(app, args.request, [{ provider: "github", scopes: ["repo"] }]) : [];
     const returnTo = withoutLoginRequests(new URL(args.request.url), app.publicConfig.basePath);
-    return { ...base, step: "prepare" as Step, reply: undefined, url: submission.value.url, analysis, pullRequest, owners, requests, returnTo };
+    return { ...base, step: "prepare" as Step, reply: undefined, url: submission.value.url, analysis, pullRequest, ownerData, requests, returnTo };
   } catch (error) {
     if (!(error instanceof InputError || error instanceof NotAllowedError)) throw error;
     return data(
@@ -108,29 +118,36 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { app, credentials } = callOf(args);
+  const { app, identity, credentials } = callOf(args);
   const formData = await args.request.formData();
   const call = { credentials };
   if (formData.get("intent") === "import") {
     const submission = parseForm(formData, importSchema);
-    if (submission.status !== "success") return data({ reply: submission.reply(), finish: undefined, pullRequest: undefined }, { status: 400 });
+    if (submission.status !== "success") return data({ reply: submission.reply(), finish: undefined, pullRequest: undefined, ownerData: undefined }, { status: 400 });
     try {
       const locations = await app.catalog.import.register(submission.value.targets, call);
-      return { reply: undefined, finish: { kind: "locations", locations } as Finish, pullRequest: undefined };
+      return { reply: undefined, finish: { kind: "locations", locations } as Finish, pullRequest: undefined, ownerData: undefined };
     } catch (error) {
       if (!(error instanceof InputError || error instanceof NotAllowedError)) throw error;
-      return data({ reply: submission.reply({ formErrors: [error.message] }), finish: undefined, pullRequest: undefined }, { status: statusOf(error) });
+      return data({ reply: submission.reply({ formErrors: [error.message] }), finish: undefined, pullRequest: undefined, ownerData: undefined }, { status: statusOf(error) });
     }
   }
 
-  const submission = parseForm(formData, pullRequestSchema);
   const url = String(formData.get("url") ?? "");
   const analysis = await app.catalog.import.analyze(url, { credentials }).catch((error: unknown) => {
     if (error instanceof InputError || error instanceof NotAllowedError) return undefined;
     throw error;
   });
   if (analysis?.type !== "repository") throw data("The repository can no longer be analysed", { status: 400, statusText: "Bad Request" });
-  if (submission.status !== "success") return data({ reply: submission.reply(), finish: undefined, pullRequest: pullRequestView(app, analysis, {}) }, { status: 400 });
+  // The owner as the OwnerPicker reads a post (a typed name becomes an entity ref); its search, without JavaScript, is a post too.
+  const searching = formData.get(WIZARD_INTENT) === "search";
+  const ownerArgs = ownerFieldArgs(app, identity, credentials, undefined, searching ? postedQuery(formData) : undefined);
+  const owner = fieldExtensionServers.OwnerPicker!.toValue!(postedField(formData, "owner"), ownerArgs);
+  const ownerData = await ownerField({ ...ownerArgs, value: owner });
+  if (searching) return { reply: undefined, finish: undefined, pullRequest: pullRequestView(app, analysis, typedFields(formData)), ownerData };
+  if (typeof owner === "string") formData.set("owner", owner);
+  const submission = parseForm(formData, pullRequestSchema);
+  if (submission.status !== "success") return data({ reply: submission.reply(), finish: undefined, pullRequest: pullRequestView(app, analysis, typedFields(formData)), ownerData }, { status: 400 });
   const fields = submission.value;
   const view = pullRequestView(app, analysis, fields);
   let fileContent: string;
@@ -138,23 +155,32 @@ export async function action(args: Route.ActionArgs) {
     fileContent = app.catalog.import.catalogFile(analysis.generatedEntities, fields.componentName, fields.owner).content;
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    return data({ reply: submission.reply({ fieldErrors: { componentName: [error.message] } }), finish: undefined, pullRequest: view }, { status: 400 });
+    return data({ reply: submission.reply({ fieldErrors: { componentName: [error.message] } }), finish: undefined, pullRequest: view, ownerData }, { status: 400 });
   }
-  if (fields.intent === "preview") return { reply: submission.reply(), finish: undefined, pullRequest: view };
+  if (fields.intent === "preview") return { reply: submission.reply(), finish: undefined, pullRequest: view, ownerData };
   try {
     const userToken = (await sourceControlCredentials(app, args.request, new URL(analysis.url).host))?.accessToken;
     const result = await app.catalog.import.openPullRequest({ repositoryUrl: analysis.url, title: fields.title, body: fields.body, branchName: fields.branchName, fileContent, userToken }, call);
-    return { reply: undefined, finish: { kind: "pullRequest", ...result } as Finish, pullRequest: undefined };
+    return { reply: undefined, finish: { kind: "pullRequest", ...result } as Finish, pullRequest: undefined, ownerData: undefined };
   } catch (error) {
     if (error instanceof ImportHostError) {
       const t = createTranslator(readPreferences(args.request.headers.get("cookie")).language);
       const until = error.rateLimitedUntil && `${error.rateLimitedUntil.toISOString().slice(0, 16).replace("T", " ")} UTC`;
       const messages = [error.message, ...(until ? [t("catalogImport.pullRequest.rateLimited", { time: until })] : [])];
-      return data({ reply: submission.reply({ formErrors: messages }), finish: undefined, pullRequest: view }, { status: 502 });
+      return data({ reply: submission.reply({ formErrors: messages }), finish: undefined, pullRequest: view, ownerData }, { status: 502 });
     }
     if (!(error instanceof InputError || error instanceof NotAllowedError)) throw error;
-    return data({ reply: submission.reply({ formErrors: [error.message] }), finish: undefined, pullRequest: view }, { status: statusOf(error) });
+    return data({ reply: submission.reply({ formErrors: [error.message] }), finish: undefined, pullRequest: view, ownerData }, { status: statusOf(error) });
   }
+}
+
+/** What was typed in the pull request form, as it was posted (a refused or searched post shows it again). */
+function typedFields(formData: FormData): Partial<PullRequestFields> {
+  const typed = (name: keyof PullRequestFields) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  return { title: typed("title"), body: typed("body"), branchName: typed("branchName"), componentName: typed("componentName"), owner: typed("owner") };
 }
 
 export default function CatalogImportPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -177,7 +203,12 @@ export default function CatalogImportPage({ loaderData, actionData }: Route.Comp
             ) : loaderData.analysis.type === "locations" ? (
               <LocationsForm url={loaderData.url} locations={loaderData.analysis.locations} reply={formReplyOf(actionData?.reply)} />
             ) : (
-              <PullRequestForm url={loaderData.url} view={actionData?.pullRequest ?? loaderData.pullRequest!} owners={loaderData.owners} reply={formReplyOf(actionData?.reply)} />
+              <PullRequestForm
+                url={loaderData.url}
+                view={actionData?.pullRequest ?? loaderData.pullRequest!}
+                ownerData={actionData?.ownerData ?? loaderData.ownerData}
+                reply={formReplyOf(actionData?.reply)}
+              />
             )}
           </div>
           <ImportInfo appTitle={loaderData.appTitle} fileName={loaderData.fileName} />
@@ -287,7 +318,9 @@ function LocationChoices({ legend, locations, checked }: { legend: string; locat
   );
 }
 
-function PullRequestForm({ url, view, owners, reply }: { url: string; view: PullRequestView; owners: string[]; reply: FormReply | undefined }) {
+const OwnerPicker = fieldExtensions.OwnerPicker!.Component;
+
+function PullRequestForm({ url, view, ownerData, reply }: { url: string; view: PullRequestView; ownerData: unknown; reply: FormReply | undefined }) {
   const t = useTranslation();
   const [form, fields] = useForm({
     id: "catalog-import-pull-request",
@@ -321,17 +354,19 @@ function PullRequestForm({ url, view, owners, reply }: { url: string; view: Pull
         <label htmlFor={fields.componentName.id}>{t("catalogImport.pullRequest.nameLabel")}</label>
         <input {...withoutKey(getInputProps(fields.componentName, { type: "text" }))} className={input} />
         <FieldError id={fields.componentName.errorId} errors={fields.componentName.errors} />
-        <label htmlFor={fields.owner.id}>{t("catalogImport.pullRequest.ownerLabel")}</label>
-        <input {...withoutKey(getInputProps(fields.owner, { type: "text", ariaDescribedBy: fields.owner.descriptionId }))} list={`${fields.owner.id}-choices`} className={input} />
-        <datalist id={`${fields.owner.id}-choices`}>
-          {owners.map((owner) => (
-            <option key={owner} value={owner} />
-          ))}
-        </datalist>
-        <p id={fields.owner.descriptionId} className="text-sm text-slate-600 dark:text-slate-400">
-          {t("catalogImport.pullRequest.ownerHelper")}
-        </p>
-        <FieldError id={fields.owner.errorId} errors={fields.owner.errors} />
+        <OwnerPicker
+          name="owner"
+          id={fields.owner.id}
+          schema={{ type: "string", title: t("catalogImport.pullRequest.ownerLabel"), description: t("catalogImport.pullRequest.ownerHelper") }}
+          uiSchema={{ "ui:field": "OwnerPicker" }}
+          value={view.owner || undefined}
+          required
+          disabled={false}
+          errors={fields.owner.errors}
+          errorId={fields.owner.errorId}
+          formData={{}}
+          data={ownerData}
+        />
         <div className="flex flex-wrap gap-2">
           <Link to="/catalog-import" className={secondary}>
             {t("catalogImport.locations.back")}

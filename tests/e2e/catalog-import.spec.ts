@@ -89,7 +89,10 @@ async function openPullRequest(page: Page, repositoryUrl: string, owner: string)
   await page.getByRole("button", { name: "Analyze" }).click();
   const form = page.getByRole("form", { name: "Create Pull Request" });
   await expect(form.getByRole("textbox", { name: "Pull Request Title" })).toHaveValue("Add catalog-info.yaml config file");
-  await form.getByRole("combobox", { name: "Entity Owner" }).fill(owner);
+  // The scaffolder's OwnerPicker: a Headless UI combobox with JavaScript (its suggestions closed before going on), a text input without.
+  const ownerField = form.getByRole("combobox", { name: "Entity Owner" });
+  await ownerField.fill(owner);
+  if ((await ownerField.getAttribute("aria-expanded")) === "true") await ownerField.press("Escape");
   await form.getByRole("button", { name: "Create PR" }).click();
 }
 

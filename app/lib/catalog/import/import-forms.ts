@@ -25,7 +25,8 @@ export function isValidBranchName(name: string): boolean {
 }
 
 export const pullRequestSchema = z.object({
-  intent: z.enum(["preview", "create"]).default("create"),
+  // Said by the button pressed: Enter in a field presses the first, Update preview.
+  intent: z.enum(["preview", "create"], { error: "catalogImport.pullRequest.required" }),
   title: required,
   body: required,
   branchName: required.refine(isValidBranchName, { error: "catalogImport.pullRequest.branchInvalid" }),

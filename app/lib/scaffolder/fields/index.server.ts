@@ -27,7 +27,7 @@ import {
 import type { FieldExtensionServer, FieldServerArgs } from "./types";
 
 export type { FieldExtensionServer, FieldExtensionServerArgs, FieldServerArgs, FieldServices } from "./types";
-export { postedField, isSecretField, maskSecret, searchParamName } from "./rules";
+export { postedField, postedQuery, isSecretField, maskSecret, searchParamName } from "./rules";
 export { repoUrlCredentials, type RepoCredentials } from "./repo-url.server";
 
 // The server side of every field extension, keyed by its `ui:field` name.

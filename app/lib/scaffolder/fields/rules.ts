@@ -306,6 +306,13 @@ export function allowedListFor(part: "owner" | "organization" | "workspace" | "p
 
 // ---- posts ----
 
+/** A post's text entries as a query, as the fields' servers read a search (file inputs have none). */
+export function postedQuery(formData: FormData): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of formData) if (typeof value === "string") query.append(key, value);
+  return query;
+}
+
 /** The posted entry a field's server-side search (the no-JavaScript form, its Search button) sends its text in. */
 export function searchParamName(fieldName: string): string {
   return `search:${fieldName}`;

@@ -8,7 +8,7 @@ import type { Entity } from "../../catalog/entity";
 import { stringifyEntityRef } from "../../catalog/entity-ref";
 import type { RequestContext } from "../../context.server";
 import type { FormReply } from "../../forms/submission";
-import { fieldExtensionServers, isSecretField, maskSecret, postedField, type FieldServerArgs } from "../fields/index.server";
+import { fieldExtensionServers, isSecretField, maskSecret, postedField, postedQuery, type FieldServerArgs } from "../fields/index.server";
 import type { DraftAddress } from "./drafts.server";
 import { childName, isObjectSchema, isSecret, postedValues, schemaType, stepKeys, uiOf, uiOption, WIZARD_INTENT, type CustomField, type FieldErrors, type PostedOptions } from "./form-data";
 import { isJsonObject, type JsonObject, type JsonSchema, type JsonValue, type UiSchema } from "./json";
@@ -276,12 +276,10 @@ export async function postWizard(call: WizardCall, template: Entity, formData: F
   return { kind: "form", status, reply: submission.reply({ hideFields }), view: await viewAt(call, template, steps, index, merged, true) };
 }
 
-/** The call as its fields' servers see a search: the posted entries as the query (file inputs have none). */
+/** The call as its fields' servers see a search: the posted entries as the query. */
 function withQuery(call: WizardCall, formData: FormData): WizardCall {
-  const query = new URLSearchParams();
-  for (const [key, value] of formData) if (typeof value === "string") query.append(key, value);
   const url = new URL(call.url);
-  url.search = query.toString();
+  url.search = postedQuery(formData).toString();
   return { ...call, url };
 }
 
