@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +15,7 @@ import { createTaskWorkspaces } from "./actions/workspace.server";
 import { createScaffolder } from "./scaffolder.server";
 import { createScaffolderTemplater } from "./templating/index.server";
 import type { SerializedTaskEvent, TaskSpec, TaskStep } from "./tasks/types";
+import { ENDED_WORKSPACE_RETENTION_MS } from "./tasks/worker.server";
 
 // The scaffolder service with its workers on the real scheduler, on both
 // engines: tasks run to their completion event, are cancelled, retried from
@@ -189,6 +190,32 @@ describe.each(TEST_ENGINES)("the scaffolder service on %s", (engine) => {
     expect(flags.ran["one.txt"]).toBe(1);
     expect(second.filter((event) => event.type === "log").map((event) => event.body.message)).toContain("Keeping the output of step One, which finished before the retry");
     await expect(scaffolder.retryTask(taskId, {}, call)).rejects.toThrow("is completed; only a failed or cancelled task can be retried");
+  });
+
+  it("keeps a failed task's workspace for a week for a retry, then sweeps it; a retry after that runs every step again", async () => {
+    const { scaffolder, store, flags, workspaceOf } = setup();
+    const steps: TaskStep[] = [
+      { id: "one", name: "One", action: "test:write", input: { file: "one.txt", content: "first" } },
+      { id: "two", name: "Two", action: "test:flaky" },
+    ];
+    const { taskId } = await store.createTask({ spec: spec(steps) });
+    scaffolder.internals.workers.wake();
+    const first = await collect(await scaffolder.subscribe(taskId, { signal: AbortSignal.timeout(10_000) }, call));
+    // A directory no task owns any more goes at once; the failed task's stays within the retention.
+    const stray = workspaceOf("00000000-0000-4000-8000-000000000000");
+    await mkdir(stray, { recursive: true });
+    const { sweepWorkspaces } = scaffolder.internals.workers;
+    expect(await sweepWorkspaces()).toEqual(["00000000-0000-4000-8000-000000000000"]);
+    expect(existsSync(workspaceOf(taskId))).toBe(true);
+    expect(await sweepWorkspaces(Date.now() + ENDED_WORKSPACE_RETENTION_MS + 1000)).toEqual([taskId]);
+    expect(existsSync(workspaceOf(taskId))).toBe(false);
+
+    flags.failTwo = false;
+    await scaffolder.retryTask(taskId, {}, call);
+    const retried = await collect(await scaffolder.subscribe(taskId, { after: first.at(-1)!.id, signal: AbortSignal.timeout(10_000) }, call));
+    expect(retried.at(-1)?.body.message).toBe("Run completed with status: completed");
+    expect(retried.map((event) => event.body.message)).toContain("The workspace of the earlier attempt is gone; every step runs again");
+    expect(flags.ran["one.txt"]).toBe(2);
   });
 
   it("fails a task whose worker died, and runs a recoverable one again from the start", async () => {

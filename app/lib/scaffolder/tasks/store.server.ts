@@ -249,6 +249,35 @@ export function createTaskStore(db: Kysely<Database>, now: () => number = Date.n
     },
 
     /**
+     * Of the tasks `ids`, those whose workspace must stay: open or running
+     * ones, and failed or cancelled ones whose last event is not older than
+     * `endedSince` (a retry resumes in their workspace). A task that ended
+     * otherwise, ended earlier, or no longer exists needs none.
+     */
+    async workspacesToKeep(ids: string[], endedSince: number): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom("scaffolder_tasks as task")
+        .select((eb) => [
+          "task.id",
+          "task.status",
+          eb
+            .selectFrom("scaffolder_task_events as event")
+            .select((inner) => inner.fn.max("event.created_at").as("at"))
+            .whereRef("event.task_id", "=", "task.id")
+            .as("last_event_at"),
+        ])
+        .where("task.id", "in", ids)
+        .execute();
+      const keep = rows.filter((row) => {
+        if (row.status === "open" || row.status === "processing") return true;
+        if (row.status !== "failed" && row.status !== "cancelled") return false;
+        return Number(row.last_event_at ?? 0) >= endedSince;
+      });
+      return new Set(keep.map((row) => row.id));
+    },
+
+    /**
      * Settles the tasks whose worker stopped beating before `staleBefore`:
      * a recoverable task (startOver) is opened again with a `recovered`
      * event, any other is failed, its unfinished steps marked failed, with

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { ANONYMOUS_CREDENTIALS, type Credentials } from "../../auth/credentials";
 import { serializeError } from "../../errors";
@@ -29,8 +30,12 @@ export const CLAIM_POLL_MS = 1000;
 /** Tasks one process runs at once (Backstage's default concurrentTasksLimit). */
 export const DEFAULT_CONCURRENCY = 50;
 
+/** A failed or cancelled task keeps its workspace this long for a retry; a later retry runs every step again. */
+export const ENDED_WORKSPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 export const WORKER_TASK_ID = "task-worker";
 export const STALE_TASK_ID = "stale-tasks";
+export const WORKSPACE_SWEEP_TASK_ID = "task-workspace-sweep";
 export const NEW_TASK_TOPIC = "scaffolder:new-task";
 export const eventsTopic = (taskId: string) => `scaffolder:events:${taskId}`;
 
@@ -171,6 +176,8 @@ export function createTaskWorkers(options: {
     register(scheduler: PluginScheduler, staleCheckMs = options.timings?.staleCheckMs ?? STALE_CHECK_MS) {
       // One long run per process: the loop lives until the scheduler stops; should it ever end, the next second starts it again.
       scheduler.scheduleTask({ id: WORKER_TASK_ID, scope: "local", frequency: { seconds: 1 }, timeout: { days: 24 }, fn: work });
+      // Workspaces are this process's directories: each replica sweeps its own, hourly.
+      scheduler.scheduleTask({ id: WORKSPACE_SWEEP_TASK_ID, scope: "local", frequency: { hours: 1 }, timeout: { minutes: 10 }, fn: () => sweepWorkspaces().then(() => undefined) });
       scheduler.scheduleTask({
         id: STALE_TASK_ID,
         scope: "local",
@@ -179,6 +186,7 @@ export function createTaskWorkers(options: {
         fn: () => settleStale(),
       });
     },
+    sweepWorkspaces,
     /** Aborts this process's run of a task, if it has one. */
     abortLocal(taskId: string): boolean {
       const controller = running.get(taskId);
@@ -193,6 +201,28 @@ export function createTaskWorkers(options: {
     /** For tests: run the loop directly. */
     work,
   };
+
+  /**
+   * Removes the workspaces no task needs any more: those of tasks gone,
+   * finished, or failed or cancelled longer ago than the retention.
+   * Answers the task ids whose workspace was removed.
+   */
+  async function sweepWorkspaces(now = Date.now()): Promise<string[]> {
+    const ids = (await readdir(workspaces.root).catch(() => [] as string[])).filter((id) => !running.has(id));
+    const keep = await store.workspacesToKeep(ids, now - ENDED_WORKSPACE_RETENTION_MS);
+    const removed: string[] = [];
+    for (const id of ids) {
+      if (keep.has(id)) continue;
+      try {
+        await workspaces.remove(id);
+        removed.push(id);
+      } catch (error) {
+        logger.warn({ err: error, directory: id }, "Could not remove a task's workspace");
+      }
+    }
+    if (removed.length) logger.info({ taskIds: removed }, "Removed the workspaces of tasks that need them no more");
+    return removed;
+  }
 
   async function settleStale() {
     const { recovered, failed } = await store.settleStaleTasks(Date.now() - staleMs);
