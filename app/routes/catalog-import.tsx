@@ -143,11 +143,12 @@ export async function action(args: Route.ActionArgs) {
   const searching = formData.get(WIZARD_INTENT) === "search";
   const ownerArgs = ownerFieldArgs(app, identity, credentials, undefined, searching ? postedQuery(formData) : undefined);
   const owner = fieldExtensionServers.OwnerPicker!.toValue!(postedField(formData, "owner"), ownerArgs);
-  const ownerData = await ownerField({ ...ownerArgs, value: owner });
-  if (searching) return { reply: undefined, finish: undefined, pullRequest: pullRequestView(app, analysis, typedFields(formData)), ownerData };
+  // Only a search changes the owner's choices; any other answer shows those the page's loader read.
+  if (searching) return { reply: undefined, finish: undefined, pullRequest: pullRequestView(app, analysis, typedFields(formData)), ownerData: await ownerField({ ...ownerArgs, value: owner }) };
   if (typeof owner === "string") formData.set("owner", owner);
   const submission = parseForm(formData, pullRequestSchema);
-  if (submission.status !== "success") return data({ reply: submission.reply(), finish: undefined, pullRequest: pullRequestView(app, analysis, typedFields(formData)), ownerData }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ reply: submission.reply(), finish: undefined, pullRequest: pullRequestView(app, analysis, typedFields(formData)), ownerData: undefined }, { status: 400 });
   const fields = submission.value;
   const view = pullRequestView(app, analysis, fields);
   let fileContent: string;
@@ -155,9 +156,9 @@ export async function action(args: Route.ActionArgs) {
     fileContent = app.catalog.import.catalogFile(analysis.generatedEntities, fields.componentName, fields.owner).content;
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    return data({ reply: submission.reply({ fieldErrors: { componentName: [error.message] } }), finish: undefined, pullRequest: view, ownerData }, { status: 400 });
+    return data({ reply: submission.reply({ fieldErrors: { componentName: [error.message] } }), finish: undefined, pullRequest: view, ownerData: undefined }, { status: 400 });
   }
-  if (fields.intent === "preview") return { reply: submission.reply(), finish: undefined, pullRequest: view, ownerData };
+  if (fields.intent === "preview") return { reply: submission.reply(), finish: undefined, pullRequest: view, ownerData: undefined };
   try {
     const userToken = (await sourceControlCredentials(app, args.request, new URL(analysis.url).host))?.accessToken;
     const result = await app.catalog.import.openPullRequest({ repositoryUrl: analysis.url, title: fields.title, body: fields.body, branchName: fields.branchName, fileContent, userToken }, call);
@@ -167,10 +168,10 @@ export async function action(args: Route.ActionArgs) {
       const t = createTranslator(readPreferences(args.request.headers.get("cookie")).language);
       const until = error.rateLimitedUntil && `${error.rateLimitedUntil.toISOString().slice(0, 16).replace("T", " ")} UTC`;
       const messages = [error.message, ...(until ? [t("catalogImport.pullRequest.rateLimited", { time: until })] : [])];
-      return data({ reply: submission.reply({ formErrors: messages }), finish: undefined, pullRequest: view, ownerData }, { status: 502 });
+      return data({ reply: submission.reply({ formErrors: messages }), finish: undefined, pullRequest: view, ownerData: undefined }, { status: 502 });
     }
     if (!(error instanceof InputError || error instanceof NotAllowedError)) throw error;
-    return data({ reply: submission.reply({ formErrors: [error.message] }), finish: undefined, pullRequest: view, ownerData }, { status: statusOf(error) });
+    return data({ reply: submission.reply({ formErrors: [error.message] }), finish: undefined, pullRequest: view, ownerData: undefined }, { status: statusOf(error) });
   }
 }
 

@@ -1,6 +1,6 @@
-import { Form } from "react-router";
 import type { Route } from "./+types/actions";
 import { SchemaTable } from "~/components/scaffolder/pages/schema-table";
+import { QuerySearch } from "~/components/scaffolder/pages/query-search";
 import { ScaffolderNav } from "~/components/scaffolder/pages/scaffolder-nav";
 import { CodeBlock } from "~/components/ui/code-block";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
@@ -43,22 +43,7 @@ export default function InstalledActions({ loaderData }: Route.ComponentProps) {
         <ScaffolderNav />
       </Header>
       <Content>
-        <Form method="get" role="search" className="mb-6 flex gap-2">
-          <label className="flex-1">
-            <span className="sr-only">{t("scaffolderPages.actions.search")}</span>
-            <input
-              type="search"
-              name="q"
-              defaultValue={q}
-              key={q}
-              placeholder={t("scaffolderPages.actions.search")}
-              className="w-full rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900"
-            />
-          </label>
-          <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-            {t("scaffolderPages.actions.searchButton")}
-          </button>
-        </Form>
+        <QuerySearch q={q} label={t("scaffolderPages.actions.search")} button={t("scaffolderPages.actions.searchButton")} />
         {actions.length === 0 ? <p className="text-slate-600 dark:text-slate-400">{total === 0 ? t("scaffolderPages.actions.none") : t("scaffolderPages.actions.empty", { query: q })}</p> : null}
         <div className="flex flex-col gap-6">
           {actions.map((action) => (

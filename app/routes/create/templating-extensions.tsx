@@ -1,6 +1,6 @@
-import { Form } from "react-router";
 import type { Route } from "./+types/templating-extensions";
 import { SchemaTable } from "~/components/scaffolder/pages/schema-table";
+import { QuerySearch } from "~/components/scaffolder/pages/query-search";
 import { ScaffolderNav } from "~/components/scaffolder/pages/scaffolder-nav";
 import { CodeBlock } from "~/components/ui/code-block";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
@@ -75,22 +75,7 @@ export default function TemplatingExtensions({ loaderData }: Route.ComponentProp
         <ScaffolderNav />
       </Header>
       <Content>
-        <Form method="get" role="search" className="mb-6 flex gap-2">
-          <label className="flex-1">
-            <span className="sr-only">{t("scaffolderPages.extensions.search")}</span>
-            <input
-              type="search"
-              name="q"
-              defaultValue={q}
-              key={q}
-              placeholder={t("scaffolderPages.extensions.search")}
-              className="w-full rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900"
-            />
-          </label>
-          <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-            {t("scaffolderPages.extensions.searchButton")}
-          </button>
-        </Form>
+        <QuerySearch q={q} label={t("scaffolderPages.extensions.search")} button={t("scaffolderPages.extensions.searchButton")} />
         <nav aria-label={t("scaffolderPages.extensions.title")} className="mb-6 flex gap-4 font-semibold">
           <a href="#filters" className="text-brand-700 hover:underline dark:text-brand-100">
             {t("scaffolderPages.extensions.filters")}
