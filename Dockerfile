@@ -17,7 +17,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/app-config.yaml ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/server/index.js ./server/index.js
+COPY --from=build /app/server/index.js /app/server/workers.js ./server/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]

@@ -36,8 +36,11 @@ const INTEGRATIONS = JSON.stringify({
 /** Each app's git host (scaffolder.localGit): emptied when the app starts, so a run begins with no repositories. */
 const gitRootOf = (port: number) => path.join(tmpdir(), `atrium-e2e-git-${port}`);
 
+/** Each app's copy of the docs the sync test changes (tests/fixtures/techdocs-sync, tests/e2e/techdocs-sync.spec.ts): fresh when the app starts. */
+export const syncDocsDirOf = (port: number) => path.join(tmpdir(), `atrium-e2e-techdocs-sync-${port}`);
+
 const app = (port: number, baseUrl: string, extraEnv: Record<string, string> = {}) => ({
-  command: `rm -rf ${gitRootOf(port)} && node --disable-warning=ExperimentalWarning server/index.js --config tests/e2e/app-config.e2e.yaml`,
+  command: `rm -rf ${gitRootOf(port)} ${syncDocsDirOf(port)} && cp -R tests/fixtures/techdocs-sync ${syncDocsDirOf(port)} && node --disable-warning=ExperimentalWarning server/index.js --config tests/e2e/app-config.e2e.yaml`,
   url: `http://127.0.0.1:${port}/.backstage/health/v1/readiness`,
   reuseExistingServer: false,
   timeout: 30_000,
@@ -48,6 +51,7 @@ const app = (port: number, baseUrl: string, extraEnv: Record<string, string> = {
     ATRIUM_BASE_URL: baseUrl,
     ATRIUM_E2E_FIXTURE_PORT: String(CATALOG_FIXTURE_PORT),
     APP_CONFIG_scaffolder_localGit_root: gitRootOf(port),
+    ATRIUM_E2E_SYNC_DIR: syncDocsDirOf(port),
     APP_CONFIG_integrations: INTEGRATIONS,
     ...extraEnv,
   },

@@ -15,6 +15,14 @@ export default [
   route("catalog-graph", "routes/catalog-graph.tsx"),
   route("catalog-import", "routes/catalog-import.tsx"),
 
+  // Search over the catalog and the docs
+  route("search", "routes/search.tsx"),
+
+  // Docs (TechDocs): the index, the add-ons' settings post, the reader (Backstage's techdocs.docRoot)
+  route("docs", "routes/docs/index.tsx"),
+  route("docs/text-size", "routes/docs/text-size.ts"),
+  route("docs/:namespace/:kind/:name/*", "routes/docs/reader.tsx"),
+
   // Sign-in and sessions
   route("sign-in", "routes/sign-in.tsx"),
   route("sign-out", "routes/sign-out.ts"),
@@ -96,10 +104,30 @@ export default [
   route("api/auth/:provider/handler/frame", "routes/api/auth/handler-frame.ts"),
   route("api/auth/:provider/refresh", "routes/api/auth/refresh.ts"),
   route("api/auth/:provider/logout", "routes/api/auth/logout.ts"),
+  // TechDocs' REST API, Backstage's paths (routes/api/techdocs)
+  ...prefix("api/techdocs", [
+    route("static/docs/:namespace/:kind/:name/*", "routes/api/techdocs/static-docs.ts"),
+    route("metadata/techdocs/:namespace/:kind/:name", "routes/api/techdocs/metadata-techdocs.ts"),
+    route("metadata/entity/:namespace/:kind/:name", "routes/api/techdocs/metadata-entity.ts"),
+    route("cookie", "routes/api/techdocs/cookie.ts"),
+    route("sync/:namespace/:kind/:name", "routes/api/techdocs/sync.ts"),
+  ]),
   route("api/permission/authorize", "routes/api/permission/authorize.ts"),
+
+  // The Kubernetes backend, Backstage's paths (routes/api/kubernetes)
+  ...prefix("api/kubernetes", [
+    route("services/:entityName", "routes/api/kubernetes/services.ts"),
+    route("resources/workloads/query", "routes/api/kubernetes/workloads-query.ts"),
+    route("resources/custom/query", "routes/api/kubernetes/custom-query.ts"),
+    route("clusters", "routes/api/kubernetes/clusters.ts"),
+    route("proxy/*", "routes/api/kubernetes/proxy.ts"),
+  ]),
 
   // User settings, Backstage's paths
   route("api/user-settings/buckets/:bucket/keys/:key", "routes/api/user-settings/setting.ts"),
+
+  // The search API, Backstage's path (routes/api/search)
+  route("api/search/query", "routes/api/search/query.ts"),
 
   // Every plugin's background tasks, Backstage's scheduler paths
   route("api/:pluginId/.backstage/scheduler/v1/tasks", "routes/api/scheduler/tasks.ts"),

@@ -22,6 +22,11 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { catalogConfig, ensureCatalog, freePort, rootDir, serverEnv, sleep } from "./bench/bench-support.js";
 
+// The API answers only callers with credentials: the benchmark calls it as a service with a static
+// token of backend.auth.externalAccess (app/lib/auth/), as an automation would.
+const TOKEN = "bench-catalog-token-0123456789abcdef";
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+
 const serverBundle = path.join(rootDir, "build", "server", "index.js");
 const USAGE =
   "npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 8,1)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--keep]";
@@ -165,8 +170,15 @@ function configYaml(port, catalogDir) {
   const database = options.db === "pg" ? { client: "pg", connection: { ...pgConnection(), database: pgDatabase } } : { client: "better-sqlite3", connection: { directory: tempDir } };
   const config = {
     app: { baseUrl: `http://127.0.0.1:${port}` },
-    backend: { baseUrl: `http://127.0.0.1:${port}`, listen: { host: "127.0.0.1", port }, database },
+    backend: {
+      baseUrl: `http://127.0.0.1:${port}`,
+      listen: { host: "127.0.0.1", port },
+      database,
+      auth: { externalAccess: [{ type: "static", options: { token: TOKEN, subject: "bench-catalog" } }] },
+    },
     catalog: catalogConfig(catalogDir),
+    // The generated components name docs they do not have: periodic docs builds would only log failures and take CPU from the catalog.
+    techdocs: { build: { syncInterval: false } },
   };
   // JSON is YAML; no dependency needed to write it.
   return `${JSON.stringify(config, null, 2)}\n`;
@@ -339,7 +351,7 @@ async function waitForIngestion(baseUrl, started) {
       if (now > deadline) throw new Error(`ingestion did not finish within ${options.ingestTimeout} minutes (last count ${lastTotal ?? "none"} of ${expectedTotal})`);
       if (server.exited()) throw new Error(`the server exited (${JSON.stringify(server.exited())}) during ingestion`);
       const before = performance.now();
-      const total = await fetch(`${baseUrl}/api/catalog/entities/by-query?limit=0`, { signal: AbortSignal.timeout(Math.max(1000, Math.round(deadline - before))) })
+      const total = await fetch(`${baseUrl}/api/catalog/entities/by-query?limit=0`, { headers: AUTH, signal: AbortSignal.timeout(Math.max(1000, Math.round(deadline - before))) })
         .then(async (response) => (response.ok ? (await response.json()).totalItems : undefined))
         .catch(() => undefined);
       const at = performance.now();
@@ -358,7 +370,7 @@ async function waitForIngestion(baseUrl, started) {
 
 /** Processing errors on Location entities (unreadable files, rejected or conflicting entities). */
 async function locationProcessingErrors(baseUrl) {
-  const response = await fetch(`${baseUrl}/api/catalog/entities/by-query?filter=kind=location&limit=100`);
+  const response = await fetch(`${baseUrl}/api/catalog/entities/by-query?filter=kind=location&limit=100`, { headers: AUTH });
   const body = await response.json();
   return (body.items ?? []).flatMap((entity) => (entity.status?.items ?? []).map((item) => `${entity.metadata.name}: ${item.message}`));
 }
@@ -577,7 +589,7 @@ function scenarios(baseUrl) {
 }
 
 async function getJson(url) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const response = await fetch(url, { headers: AUTH, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text);
@@ -591,7 +603,7 @@ async function timedRequest(spec) {
   try {
     const response = await fetch(spec.url, {
       method: spec.method ?? "GET",
-      headers: spec.body ? { "content-type": "application/json" } : undefined,
+      headers: spec.body ? { ...AUTH, "content-type": "application/json" } : AUTH,
       body: spec.body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });

@@ -6,6 +6,7 @@
 //   npm run build
 //   npm run bench:ui -- --entities N [--seed 42] [--requests 200] [--warmup 20]
 //   npm run bench:ui -- --from <dir kept by `npm run bench:catalog -- --keep`> [--requests 200]
+//   npm run bench:ui -- --js-only [--files]   # the JavaScript rows alone, from build/client: no server, no database
 //
 // Pages: the catalog index filtered (kind=component, type=service), its first
 // page and a cursor page; the index with a full-text search; an entity page
@@ -26,11 +27,19 @@ import { gzipSync } from "node:zlib";
 import { catalogConfig, ensureCatalog, freePort, rootDir, serverEnv, sleep } from "./bench/bench-support.js";
 
 const clientDir = path.join(rootDir, "build", "client");
-const USAGE = "npm run bench:ui -- (--entities N [--seed 42] | --from <kept bench:catalog dir>) [--requests 200] [--warmup 20]";
+const USAGE = "npm run bench:ui -- (--entities N [--seed 42] | --from <kept bench:catalog dir>) [--requests 200] [--warmup 20]\n       npm run bench:ui -- --js-only [--files]";
 const TARGET_RELATIONS = 50;
+/** The static token the script's own API calls carry (the API needs one: app/lib/http/api.server.ts). */
+const API_TOKEN = "bench-ui-token-0123456789abcdef";
+const apiFetch = (url) => fetch(url, { headers: { authorization: `Bearer ${API_TOKEN}` } });
 
 const options = parseArgs(process.argv.slice(2));
 const log = (message) => process.stderr.write(`[bench:ui] ${message}\n`);
+
+if (options.jsOnly) {
+  printJavaScript(javaScriptRows(), { files: options.files });
+  process.exit(0);
+}
 
 if (!existsSync(path.join(rootDir, "build", "server", "index.js"))) {
   console.error("bench:ui needs the built server: run `npm run build` first.");
@@ -84,14 +93,7 @@ try {
     const last = results.at(-1);
     log(`  p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, ${last.errors} errors`);
   }
-  const javascript = [
-    { name: "catalog index", route: "routes/catalog/index", html: firstHtml },
-    { name: "entity page", route: "routes/catalog/entity", html: await page(baseUrl, entity.path, cookie) },
-    { name: "catalog graph (before its drawing)", route: "routes/catalog-graph", html: await page(baseUrl, graphPath, cookie) },
-  ].map((item) => ({ name: item.name, ...shippedJavaScript(item.html, item.route) }));
-  // The drawing (@xyflow/react, dagre) loads after hydration, only where a graph is shown.
-  javascript.push({ name: "graph drawing, loaded lazily (graph-flow chunk)", ...assetSize(/^graph-flow-.*\.js$/) });
-
+  const javascript = javaScriptRows({ index: firstHtml, entity: await page(baseUrl, entity.path, cookie), graph: await page(baseUrl, graphPath, cookie) });
   printReport({ total, results, javascript });
   if (results.some((result) => result.errors > 0)) exitCode = 1;
 } catch (error) {
@@ -106,7 +108,7 @@ process.exit(exitCode);
 // ---------------------------------------------------------------- arguments
 
 function parseArgs(argv) {
-  const result = { entities: undefined, seed: 42, requests: 200, warmup: 20, from: undefined, ingestTimeout: 20 };
+  const result = { entities: undefined, seed: 42, requests: 200, warmup: 20, from: undefined, ingestTimeout: 20, jsOnly: false, files: false };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
     const value = () => {
@@ -120,7 +122,14 @@ function parseArgs(argv) {
     else if (arg === "--warmup") result.warmup = Number(value());
     else if (arg === "--from") result.from = path.resolve(value());
     else if (arg === "--ingest-timeout") result.ingestTimeout = positive(value(), arg);
+    else if (arg === "--js-only") result.jsOnly = true;
+    else if (arg === "--files") result.files = true;
     else usage(`unknown argument ${arg}`);
+  }
+  if (result.files && !result.jsOnly) usage("--files goes with --js-only");
+  if (result.jsOnly) {
+    if (result.from || result.entities) usage("--js-only reads the build alone: no --entities or --from");
+    return result;
   }
   if (!result.from && !result.entities) usage("give --entities N, or --from a directory kept by bench:catalog");
   if (!(result.warmup >= 0)) usage("--warmup must be 0 or more");
@@ -160,13 +169,14 @@ async function freshConfig(port) {
   return { config: withServer(config, port), expectedTotal: manifest.expectedFromFiles + 1 };
 }
 
-/** The port, and a guest sign-in: pages are measured with a real session, as people use them. */
+/** The port, the script's API token, and a guest sign-in: pages are measured with a real session, as people use them. */
 function withServer(config, port) {
   const url = `http://127.0.0.1:${port}`;
+  const externalAccess = [...(config.backend?.auth?.externalAccess ?? []), { type: "static", options: { token: API_TOKEN, subject: "bench-ui" } }];
   return {
     ...config,
     app: { ...config.app, baseUrl: url },
-    backend: { ...config.backend, baseUrl: url, listen: { host: "127.0.0.1", port } },
+    backend: { ...config.backend, baseUrl: url, listen: { host: "127.0.0.1", port }, auth: { ...config.backend?.auth, externalAccess } },
     auth: { ...config.auth, signInPage: ["guest"] },
   };
 }
@@ -188,7 +198,7 @@ async function waitForCatalog(baseUrl, expectedTotal) {
   for (;;) {
     if (server.exited()) throw new Error(`the server exited (${JSON.stringify(server.exited())})`);
     if (performance.now() > deadline) throw new Error(`the catalog was not ready within ${options.ingestTimeout} minutes (last count ${last ?? "none"} of ${expectedTotal})`);
-    const response = await fetch(`${baseUrl}/api/catalog/entities/by-query?limit=0`).catch(() => undefined);
+    const response = await apiFetch(`${baseUrl}/api/catalog/entities/by-query?limit=0`).catch(() => undefined);
     if (response?.ok) {
       last = (await response.json()).totalItems;
       if (expectedTotal === undefined ? last > 0 : last === expectedTotal) return last;
@@ -258,7 +268,7 @@ function searchTerm(html) {
 
 /** The first component (in the catalog's order) with relations: the graph's root. */
 async function componentWithRelations(baseUrl) {
-  const response = await fetch(`${baseUrl}/api/catalog/entities/by-query?filter=kind=component&limit=200&fields=kind,metadata.name,metadata.namespace,relations`);
+  const response = await apiFetch(`${baseUrl}/api/catalog/entities/by-query?filter=kind=component&limit=200&fields=kind,metadata.name,metadata.namespace,relations`);
   if (!response.ok) throw new Error(`by-query for components answered ${response.status}`);
   const found = (await response.json()).items.find((entity) => (entity.relations?.length ?? 0) > 0);
   if (!found) throw new Error("no component with relations in the catalog");
@@ -270,7 +280,7 @@ async function entityWithRelations(baseUrl) {
   let best;
   for (const kind of ["system", "group", "domain"]) {
     const url = `${baseUrl}/api/catalog/entities/by-query?filter=kind=${kind}&limit=500&fields=kind,metadata.name,metadata.namespace,relations`;
-    const response = await fetch(url);
+    const response = await apiFetch(url);
     if (!response.ok) throw new Error(`by-query for ${kind} answered ${response.status}`);
     for (const entity of (await response.json()).items) {
       const relations = entity.relations?.length ?? 0;
@@ -308,6 +318,22 @@ async function measure(baseUrl, pathname, cookie) {
 // ---------------------------------------------------------------- JavaScript shipped
 
 /**
+ * The JavaScript rows of the report. `html` holds the pages as served (their
+ * manifest version names the build); without it (--js-only) the newest
+ * manifest in build/client is read.
+ */
+function javaScriptRows(html = {}) {
+  const rows = [
+    { name: "catalog index", route: "routes/catalog/index", html: html.index },
+    { name: "entity page", route: "routes/catalog/entity", html: html.entity },
+    { name: "catalog graph (before its drawing)", route: "routes/catalog-graph", html: html.graph },
+  ].map((item) => ({ name: item.name, ...shippedJavaScript(item.html, item.route) }));
+  // The drawing (@xyflow/react, dagre) loads after hydration, only where a graph is shown.
+  rows.push({ name: "graph drawing, loaded lazily (graph-flow chunk)", ...assetSize(/^graph-flow-.*\.js$/) });
+  return rows;
+}
+
+/**
  * The client manifest the page itself names (its version is in the HTML), so
  * the figures are for the build that served it: the entry and its imports,
  * the root route and the page's route with their imports; each file once.
@@ -320,28 +346,27 @@ function shippedJavaScript(html, routeId) {
   const route = manifest.routes[routeId];
   if (!route) throw new Error(`route ${routeId} is not in ${manifestFile}`);
   const files = new Set([manifest.entry.module, ...manifest.entry.imports, manifest.routes.root.module, ...(manifest.routes.root.imports ?? []), route.module, ...(route.imports ?? [])]);
-  let raw = 0;
-  let gzipped = 0;
-  for (const file of files) {
-    const bytes = readFileSync(path.join(clientDir, file));
-    raw += bytes.length;
-    gzipped += gzipSync(bytes, { level: 9 }).length;
-  }
-  return { files: files.size, raw, gzipped };
+  return sizes([...files].map((file) => path.join(clientDir, file)));
+}
+
+/** Each file's raw and gzipped (level 9) size, and their sums. */
+function sizes(files) {
+  const each = files.map((file) => {
+    const bytes = readFileSync(file);
+    return { file: path.relative(clientDir, file), raw: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length };
+  });
+  const sum = (key) => each.reduce((total, item) => total + item[key], 0);
+  return { files: each.length, raw: sum("raw"), gzipped: sum("gzipped"), each };
 }
 
 /** Files of the client build matching a pattern, summed (a lazy chunk is not in any route's manifest entry). */
 function assetSize(pattern) {
   const dir = path.join(clientDir, "assets");
-  const files = readdirSync(dir).filter((name) => pattern.test(name));
-  let raw = 0;
-  let gzipped = 0;
-  for (const file of files) {
-    const bytes = readFileSync(path.join(dir, file));
-    raw += bytes.length;
-    gzipped += gzipSync(bytes, { level: 9 }).length;
-  }
-  return { files: files.length, raw, gzipped };
+  return sizes(
+    readdirSync(dir)
+      .filter((name) => pattern.test(name))
+      .map((name) => path.join(dir, name)),
+  );
 }
 
 function newestManifest() {
@@ -364,6 +389,14 @@ function printReport({ total, results, javascript }) {
     "| page | p50 ms | p95 ms | mean ms | max ms | requests | errors |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map((result) => `| ${result.name} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.mean)} | ${ms(result.max)} | ${result.requests} | ${result.errors} |`),
+  ];
+  console.log(lines.join("\n"));
+  printJavaScript(javascript);
+}
+
+/** The JavaScript table; with `files`, each page's files too, largest first. */
+function printJavaScript(javascript, { files = false } = {}) {
+  const lines = [
     "",
     "JavaScript each page ships (React Router's client manifest: entry, root and page route modules with their static imports; each file gzipped at level 9 once):",
     "",
@@ -371,6 +404,12 @@ function printReport({ total, results, javascript }) {
     "| --- | ---: | ---: | ---: |",
     ...javascript.map((item) => `| ${item.name} | ${item.files} | ${kb(item.raw)} | ${kb(item.gzipped)} |`),
   ];
+  if (files) {
+    for (const item of javascript) {
+      lines.push("", `${item.name}:`, "", "| file | raw KB | gzipped KB |", "| --- | ---: | ---: |");
+      for (const file of item.each.toSorted((a, b) => b.gzipped - a.gzipped)) lines.push(`| ${file.file} | ${kb(file.raw)} | ${kb(file.gzipped)} |`);
+    }
+  }
   console.log(lines.join("\n"));
 }
 

@@ -80,7 +80,7 @@ describe("API definition viewers", () => {
     expect(html).toMatch(/aria-current="page"[^>]*>Definition</);
     expect(markup(html)).toContain(`data-format="${format}"`);
     for (const expected of texts) expect(text(html)).toContain(expected);
-    expect(markup(html)).toMatch(new RegExp(`data-language="${language}"[^>]*>.*<pre class="shiki shiki-themes github-light github-dark"`, "s"));
+    expect(markup(html)).toMatch(new RegExp(`data-language="${language}"[^>]*>.*<pre class="shiki shiki-themes github-light-default github-dark-default"`, "s"));
     expect(markup(html)).toContain("--shiki-dark:");
   });
 

@@ -89,6 +89,7 @@ catalog:
       pluginId: "catalog",
       resource: "groups",
       taskId: "00000000-0000-4000-8000-000000000000",
+      entityName: "door-service",
       "*": "nothing/here",
     };
     // Bodies that would do something with credentials, so a refusal is what keeps them from it.

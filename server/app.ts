@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Duplex } from "node:stream";
-import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { loadConfig, type LoadedConfig } from "../app/lib/config/load.server";
@@ -10,19 +11,27 @@ import { authenticate } from "../app/lib/auth/authenticate.server";
 import { signInOptions } from "../app/lib/auth/identity";
 import { readAuthSettings } from "../app/lib/auth/provider-config.server";
 import { requestContext } from "../app/lib/context.server";
-import { openDatabase, type AtriumDatabase } from "../app/lib/db/client.server";
+import { scriptNonceContext } from "../app/lib/http/script-nonce";
+import { isInMemoryDatabase, openDatabase, type AtriumDatabase } from "../app/lib/db/client.server";
+import { createDatabaseHealth, type DatabaseHealth, type HealthStatus } from "../app/lib/db/health.server";
+import { withRequestSignal } from "../app/lib/db/query-signal.server";
 import { migrateToLatest } from "../app/lib/db/migrate.server";
 import { InputError, NotAllowedError, NotFoundError, ServiceUnavailableError } from "../app/lib/errors";
 import { createLogger, type Logger } from "../app/lib/logger.server";
 import { createServices, type Services } from "../app/lib/services.server";
+import { proxyUpgrade } from "../app/lib/kubernetes/proxy-upgrade.server";
+import { demoClusterDetails, startDemoCluster, type DemoCluster, type DemoClusterAddress } from "./demo-kubernetes/demo-cluster";
 import { withBasePath } from "./base-path";
 import { compressResponses, precompressedAssets } from "./compression";
+import { limitPageBodies } from "./body-limits";
+import { browserHeaders, scriptNonceOf } from "./browser-headers";
 import { devIdentityProvider } from "./dev-identity-provider";
 import { healthRouter } from "./health";
 import { checkProtectedMode, guardAssets } from "./protected-mode";
 import { loginRateLimit } from "./login-rate-limit";
+import { reactRouterRequestHandler } from "./react-router-handler";
 import { pathGuard, pathProblem, requestLogging, sendError } from "./request-guards";
-import { createUpgradeHandler, type UpgradeRoute } from "./websockets";
+import { createUpgradeHandler, refuse as refuseUpgrade, type UpgradeRoute } from "./websockets";
 
 // The Express app around React Router: this module is the server bundle's
 // entry (vite.config.ts), so it shares every module instance with the routes.
@@ -35,6 +44,10 @@ export type AtriumOptions = {
   /** In development, Vite's middlewares serve the client modules. */
   viteMiddlewares?: RequestHandler;
   upgradeRoutes?: UpgradeRoute[];
+  /** This process's number among several workers (server/workers.js): every log line names it. */
+  worker?: number;
+  /** kubernetes.demoCluster's cluster, when the primary of several workers started it for them all. */
+  demoCluster?: DemoClusterAddress;
 };
 
 export type Atrium = {
@@ -57,7 +70,7 @@ declare global {
 export function createAtrium(options: AtriumOptions = {}): Atrium {
   const rootDir = options.rootDir ?? process.cwd();
   const env = options.env ?? process.env;
-  const logger = createLogger(env);
+  const logger = options.worker === undefined ? createLogger(env) : createLogger(env).child({ worker: options.worker });
   const config = loadConfig({ rootDir, argv: options.argv, env });
   if (config.unusedKeys.length > 0) {
     logger.info({ keys: config.unusedKeys }, "Configuration keys that Atrium does not use were kept");
@@ -77,12 +90,27 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
 
   let services: Services | undefined;
   let database: AtriumDatabase | undefined;
+  let databaseHealth: DatabaseHealth | undefined;
+  let demoCluster: DemoCluster | undefined;
   const ready = (async () => {
-    database = await openDatabase(config.config.backend.database, rootDir);
-    const applied = await migrateToLatest(database);
-    const created = createServices({ config, database, logger, rootDir });
-    await created.catalog.start();
+    const opened = (database = await openDatabase(config.config.backend.database, rootDir, logger));
+    const kubernetes = config.config.kubernetes;
+    let demo: DemoClusterAddress | undefined = kubernetes.demoCluster ? options.demoCluster : undefined;
+    if (kubernetes.demoCluster && !demo) {
+      demo = demoCluster = await startDemoCluster();
+      logger.info({ cluster: demoCluster.name, url: demoCluster.url }, "Started the simulated demo Kubernetes cluster (kubernetes.demoCluster)");
+    }
+    // Replicas starting together on one database migrate and seed (the
+    // catalog's config roots) one at a time, under the database's start-up lock.
+    const { applied, created } = await opened.exclusively(async () => {
+      const applied = await migrateToLatest(opened);
+      const kubernetesClusters = demo ? [demoClusterDetails(demo, kubernetes.clusterRequestTimeout)] : [];
+      const created = createServices({ config, database: opened, logger, rootDir, kubernetesClusters });
+      await created.catalog.start();
+      return { applied, created };
+    });
     created.scheduler.start();
+    databaseHealth = createDatabaseHealth(() => opened.check(), { logger });
     services = created;
     logger.info({ database: database.description, client: database.client, migrations: applied }, "Atrium is ready");
   })();
@@ -91,10 +119,14 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   app.disable("x-powered-by");
   app.set("trust proxy", config.config.backend.trustProxy ?? false);
   app.use(requestLogging(logger));
-  app.use(pathGuard);
+  app.use(browserHeaders({ development: Boolean(options.viteMiddlewares) }));
+  // A request's database reads are cancelled when its client leaves (app/lib/db/query-signal.server.ts).
+  app.use((req, res, next) => withRequestSignal(res, next));
+  app.use(pathGuard(basePath));
   app.use(compressResponses());
 
-  const health = healthRouter(() => services !== undefined);
+  const readiness = (): Promise<HealthStatus> => (services && databaseHealth ? databaseHealth.status() : Promise.resolve({ ok: false, message: "Backend has not started yet" }));
+  const health = healthRouter(readiness);
   app.use(health);
   if (basePath) app.use(basePath, health);
 
@@ -106,7 +138,8 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   if (basePath) app.use(outsideBasePath(basePath));
   app.use(sameOriginMutations);
   const build = serverBuildLoader(basePath, Boolean(options.viteMiddlewares));
-  app.use(loginRateLimit(() => services?.authProviders.loginRateLimiter, basePath));
+  app.use(loginRateLimit(() => services?.authProviders.loginRateLimiter, build));
+  app.use(limitPageBodies(config.config.backend.limits, basePath));
   if (authSettings.developmentIdentityProvider) {
     app.use(`${basePath}/api/auth/dev-idp`, devIdentityProvider({ config: config.config, settings: authSettings, services: () => services, logger }));
   }
@@ -120,7 +153,8 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     app.use(`${basePath}/assets`, precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
     // The API is never a file: skip the stat of build/client every API request would cost.
     const statics = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use(basePath || "/", (req, res, next) => (req.path.startsWith("/api/") ? next() : statics(req, res, next)));
+    // Nor is a page path that does not decode (pathGuard): React Router answers it with the error page.
+    app.use(basePath || "/", (req, res, next) => (req.path.startsWith("/api/") || res.locals.undecodablePagePath ? next() : statics(req, res, next)));
   }
 
   const development = Boolean(options.viteMiddlewares);
@@ -129,12 +163,30 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     const ready = services as Services;
     const auth = await authenticate(ready.tokens, { authorization: req.get("authorization"), cookie: req.get("cookie") }, ready.externalAccess);
     context.set(requestContext, { ...ready, requestId: String(res.locals.requestId), auth });
+    context.set(scriptNonceContext, scriptNonceOf(res));
     return context;
   };
-  app.all("/{*splat}", reactRouterHandler(build, development, getLoadContext));
+  // Mounted without a path pattern: a pattern's parameters are decoded, and a page path that does not decode is React Router's to answer (pathGuard).
+  app.use(reactRouterHandler(build, development, getLoadContext));
   app.use(errorHandler(logger));
 
-  const upgrade = createUpgradeHandler(basePath, options.upgradeRoutes ?? [], pathProblem);
+  // The Kubernetes proxy's upgrades (the pod terminal), once the services are ready.
+  const kubernetesProxyUpgrades: UpgradeRoute = {
+    matches: (pathname) => pathname.startsWith("/api/kubernetes/proxy/"),
+    onConnection: () => undefined,
+    takeSocket(req, socket, head, pathname) {
+      if (!services) return refuseUpgrade(socket, 503, "Service Unavailable");
+      const ready = services;
+      socket.on("error", () => socket.destroy());
+      authenticate(ready.tokens, { authorization: req.headers.authorization, cookie: req.headers.cookie }, ready.externalAccess)
+        .then((auth) => proxyUpgrade({ ...ready, requestId: randomUUID(), auth }, req, socket, head, pathname))
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "Kubernetes proxy upgrade failed");
+          socket.destroy();
+        });
+    },
+  };
+  const upgrade = createUpgradeHandler(basePath, [kubernetesProxyUpgrades, ...(options.upgradeRoutes ?? [])], pathProblem);
 
   return {
     app,
@@ -148,9 +200,42 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
       await ready.catch(() => undefined);
       await services?.scheduler.stop();
       await database?.destroy();
+      await demoCluster?.server.close();
     },
   };
 }
+
+export type WorkerPlan = {
+  /** How many worker processes to run: backend.workers, the machine's cores by default, one when they could not share the database. */
+  workers: number;
+  /** How many backend.workers asked for (the cores this process may use, os.availableParallelism(), when unset). */
+  asked: number;
+  /** Why one process serves although more were asked for. */
+  singleBecause?: string;
+  /** kubernetes.demoCluster: the primary starts the one cluster every worker reads (its objects live in its memory). */
+  demoCluster: boolean;
+  logger: Logger;
+};
+
+/**
+ * What server/index.js decides before it forks workers (server/workers.js);
+ * throws ConfigError when the configuration is bad, before any process is
+ * forked. An in-memory SQLite database lives in one process, so it gets one.
+ */
+export function planWorkers(options: Pick<AtriumOptions, "rootDir" | "argv" | "env"> = {}): WorkerPlan {
+  const env = options.env ?? process.env;
+  const { config } = loadConfig({ rootDir: options.rootDir ?? process.cwd(), argv: options.argv, env });
+  const logger = createLogger(env).child({ worker: "primary" });
+  // As many as the cores the process may use unless configured (docs/decisions/048-workers.md).
+  const asked = config.backend.workers ?? availableParallelism();
+  const plan = { workers: asked, asked, logger, demoCluster: config.kubernetes.demoCluster };
+  if (asked > 1 && isInMemoryDatabase(config.backend.database)) {
+    return { ...plan, workers: 1, singleBecause: "an in-memory SQLite database (connection ':memory:') cannot be shared between processes" };
+  }
+  return plan;
+}
+
+export { startDemoCluster };
 
 /** Under a prefix, '/' and the bare prefix lead to the portal's home; anything else outside it is not ours. */
 function outsideBasePath(basePath: string): RequestHandler {
@@ -192,8 +277,8 @@ function sameOriginMutations(req: Request, res: Response, next: NextFunction) {
  * development reloads it per request.
  */
 function reactRouterHandler(build: () => Promise<ServerBuild>, development: boolean, getLoadContext: (req: Request, res: Response) => Promise<RouterContextProvider>): RequestHandler {
-  if (development) return createRequestHandler({ build, mode: "development", getLoadContext });
-  const handler = build().then((loaded) => createRequestHandler({ build: loaded, mode: "production", getLoadContext }));
+  if (development) return reactRouterRequestHandler(build, "development", getLoadContext);
+  const handler = build().then((loaded) => reactRouterRequestHandler(loaded, "production", getLoadContext));
   return (req, res, next) => {
     handler.then((handle) => handle(req, res, next), next);
   };

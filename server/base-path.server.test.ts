@@ -23,9 +23,21 @@ describe("under a path prefix", () => {
     expect(urls.length).toBeGreaterThan(5);
     for (const url of urls) expect(url).toMatch(/^\/portal(\/|$)/);
     expect(html).toContain('"basename":"/portal/"');
+    expect(html).toContain('<link rel="icon" href="/portal/favicon.ico" sizes="32x32"/>');
+    expect(html).toContain('<link rel="icon" href="/portal/favicon.svg" type="image/svg+xml"/>');
+    for (const icon of ["/portal/favicon.ico", "/portal/favicon.svg"]) expect((await get(icon)).status, icon).toBe(200);
     for (const asset of urls.filter((url) => url.includes("/assets/"))) {
       expect((await get(asset)).status, asset).toBe(200);
     }
+  });
+
+  it("answers a page path under the prefix that does not decode with the HTML error page and 400", async () => {
+    const response = await get("/portal/catalog/%E0%A4%A");
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain("ERROR 400: BAD REQUEST");
+    expect(html).toContain('<link rel="icon" href="/portal/favicon.ico" sizes="32x32"/>');
   });
 
   it("answers health checks under the prefix and at the root", async () => {

@@ -183,6 +183,13 @@ describe("reading entities", () => {
     const projected = (await client.getEntitiesByRefs({ entityRefs: refs, fields: ["kind", "metadata.name"] })).items;
     expect(projected).toEqual([{ kind: "Component", metadata: { name: "payments-service" } }, undefined, { kind: "Group", metadata: { name: "platform" } }]);
     expect(names((await client.getEntitiesByRefs({ entityRefs: refs, filter: { kind: "group" } })).items)).toEqual([undefined, undefined, "platform"]);
+    // Relations are folded into the etag: a projection that names it, or the whole metadata, reads the same one.
+    const whole = (await client.getEntitiesByRefs({ entityRefs: refs })).items;
+    const etags = (await client.getEntitiesByRefs({ entityRefs: refs, fields: ["metadata.etag"] })).items;
+    const metadata = (await client.getEntitiesByRefs({ entityRefs: refs, fields: ["metadata"] })).items;
+    expect(whole[0]?.relations?.length).toBeGreaterThan(0);
+    expect(etags.map((item) => item?.metadata.etag)).toEqual(whole.map((item) => item?.metadata.etag));
+    expect(metadata.map((item) => item?.metadata)).toEqual(whole.map((item) => item?.metadata));
     const many = Array.from({ length: 2500 }, (_, i) => `component:default/missing-${i}`);
     many[0] = "user:default/alice";
     many[2400] = "api:default/payments-api";

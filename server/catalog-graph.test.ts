@@ -116,10 +116,11 @@ describe("the catalog graph", () => {
     expect(many.html).toContain("At most 20 root entities can be shown at once");
   });
 
-  it("asks for a root when none is given", async () => {
+  it("asks a visitor who owns and starred nothing to pick an entity when no root is given", async () => {
     const { status, html } = await page("/catalog-graph");
     expect(status).toBe(200);
-    expect(html).toContain("Choose an entity to start from");
+    expect(html).toContain("You own no entity and have starred none: pick an entity to start from.");
+    expect(html).toMatch(/<form [^>]*aria-labelledby="graph-picker-title"[^>]*action="\/catalog-graph" method="get"/);
     expect(listed(html)).toEqual([]);
   });
 
@@ -128,7 +129,8 @@ describe("the catalog graph", () => {
     expect(status).toBe(200);
     const card = html.slice(html.indexOf('data-card="catalog-graph"'));
     expect(card).not.toBe(html);
-    expect(card).toContain('href="/catalog-graph?rootEntityRefs%5B%5D=component%3Adefault%2Fpayments-service"');
+    // The page opens as deep as the card: one relation.
+    expect(card).toContain('href="/catalog-graph?rootEntityRefs%5B%5D=component%3Adefault%2Fpayments-service&maxDepth=1"');
     expect(card).toContain(">View graph<");
     expect(listed(card.slice(0, card.indexOf("</section>")))).toEqual([
       "component:default/payments-service",

@@ -18,6 +18,7 @@ const ORG = yamlDocs(
   "apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: { name: platform, title: Platform Team }\nspec: { type: team, children: [] }",
   "apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: { name: payments-team, title: Payments Crew }\nspec: { type: team, children: [] }",
   "apiVersion: backstage.io/v1alpha1\nkind: User\nmetadata: { name: bob }\nspec: { memberOf: [payments-team] }",
+  "apiVersion: backstage.io/v1alpha1\nkind: User\nmetadata: { name: carol, namespace: ops }\nspec: { memberOf: [] }",
   "apiVersion: backstage.io/v1alpha1\nkind: System\nmetadata: { name: payments, title: Payments Platform }\nspec: { owner: payments-team }",
 );
 const COMPONENTS = yamlDocs(
@@ -61,8 +62,11 @@ describe("the catalog index", () => {
   }, 30_000);
 
   it("lists components by name, with owners and systems by title and the table's actions", async () => {
-    const { status, html } = await page("/catalog?orderField=metadata.name,asc");
+    // Name order is the default: the link without an order and the one naming it list alike.
+    const { status, html } = await page("/catalog");
     expect(status).toBe(200);
+    expect(rowRefs(html)).toEqual(rowRefs((await page("/catalog?orderField=metadata.name,asc")).html));
+    expect(html).toMatch(/aria-sort="ascending"[^>]*><a [^>]*>Name/);
     expect(rowRefs(html).slice(0, 3)).toEqual(["component:default/checkout-web", "component:default/leaving-soon", "component:default/ledger-worker"]);
     expect(rowRefs(html)).toHaveLength(16);
     const payments = html.slice(html.indexOf('<tr data-entity-ref="component:default/payments-service"'));
@@ -99,21 +103,35 @@ describe("the catalog index", () => {
     expect(tableTitle(none.html)).toBe("All components (0)");
   });
 
+  it("shows each kind in Backstage's columns for it", async () => {
+    const headers = async (search: string) => [...(await page(`/catalog?${search}`)).html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/gs)].map((match) => match[1].replace(/<[^>]+>|[▲▼]/g, "").trim());
+    expect(await headers("")).toEqual(["Name", "System", "Owner", "Type", "Lifecycle", "Description", "Tags", "Actions"]);
+    expect(await headers("filters[kind]=component&filters[type]=service")).toEqual(["Name", "System", "Owner", "Lifecycle", "Description", "Tags", "Actions"]);
+    expect(await headers("filters[kind]=group")).toEqual(["Name", "Type", "Description", "Tags", "Actions"]);
+    expect(await headers("filters[kind]=system")).toEqual(["Name", "Owner", "Description", "Tags", "Actions"]);
+    // Users span two namespaces here: the namespace column says which.
+    expect(await headers("filters[kind]=user")).toEqual(["Name", "Namespace", "Description", "Tags", "Actions"]);
+    expect(await headers("filters[kind]=location")).toEqual(["Name", "Type", "Targets", "Description", "Tags", "Actions"]);
+    expect((await page("/catalog?filters[kind]=location")).html).toMatch(/<td[^>]*>[^<]*\.\/org\.yaml, \.\/components\.yaml/);
+  });
+
   it("orders by a column and pages by cursor, forward and back", async () => {
     const first = await page("/catalog?limit=10&orderField=metadata.name,desc");
     expect(first.status).toBe(200);
     expect(rowRefs(first.html)).toHaveLength(10);
     expect(rowRefs(first.html)[0]).toBe("component:default/payments-service");
-    expect(first.html).toContain("16 results");
+    expect(first.html).toContain("1–10 of 16");
     expect(first.html).toMatch(/aria-disabled="true" aria-label="Previous Page" title="Previous Page"/);
     const next = link(first.html, "Next Page")!;
     expect(next).toMatch(/^\/catalog\?.*limit=10&cursor=/);
     const second = await page(next);
     expect(rowRefs(second.html)).toHaveLength(6);
+    expect(second.html).toContain("11–16 of 16");
     expect(rowRefs(second.html).at(-1)).toBe("component:default/checkout-web");
     expect(second.html).toMatch(/aria-disabled="true" aria-label="Next Page"/);
     const back = await page(link(second.html, "Previous Page")!);
     expect(rowRefs(back.html)).toEqual(rowRefs(first.html));
+    expect(back.html).toContain("1–10 of 16");
     expect(link(second.html, "First Page")).toBe("/catalog?filters%5Bkind%5D=component&filters%5Buser%5D=all&orderField=metadata.name%2Cdesc&limit=10");
   });
 

@@ -74,7 +74,8 @@ permission:
       {},
       [users.config],
     );
-  }, 40_000);
+    await users.ingestedBy(server.url);
+  }, 150_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -106,11 +107,16 @@ permission:
     const { status, html } = await page("/", bob);
     expect(status).toBe(200);
     expect(widgets(html)).toEqual(["search", "starred", "recent", "owned", "docs"]);
-    expect(html).toMatch(/<form [^>]*action="\/catalog"[^>]*>|<form [^>]*method="get"[^>]*action="\/catalog"/);
-    expect(html).toContain('name="filters[text]"');
+    // The search box searches the whole catalog, every kind bob may read, and names them.
+    const search = html.slice(html.indexOf('data-widget="search"'), html.indexOf('data-widget="starred"'));
+    expect(search).toMatch(/<form [^>]*action="\/search" method="get"/);
+    expect(search).toContain('name="term"');
+    expect(search).toContain('<input type="hidden" name="types[0]" value="software-catalog"/>');
+    expect(search).not.toContain("filters[kind]");
+    expect(search).toContain("Searches every kind: Component, Group, Location.");
     expect(widgetLinks(html, "owned")).toEqual(["ledger-worker /catalog/default/component/ledger-worker", "Payment Gateway /catalog/default/component/payments-service"]);
     // checkout-web has docs too, but bob may not read it.
-    expect(widgetLinks(html, "docs")).toEqual(["Payment Gateway /catalog/default/component/payments-service/docs"]);
+    expect(widgetLinks(html, "docs")).toEqual(["Payment Gateway /docs/default/component/payments-service/"]);
     expect(html).toContain("Click the star beside an entity name to add it to this list!");
     expect(html).toContain("Entity pages you visit show up here.");
   });

@@ -253,7 +253,7 @@ describe.each<Engine>(["sqlite", "pg"])("permissions enforced by the server on %
     const key = await signingKey();
     const claims = JSON.parse(Buffer.from(tomas.split(".")[1], "base64url").toString());
     const sign = async (overrides: { iss?: string; aud?: string; exp?: number }) =>
-      new SignJWT({ ent: claims.ent, prv: "custom" })
+      new SignJWT({ ent: claims.ent, prv: "custom", sid: claims.sid, auth_time: claims.auth_time })
         .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "vnd.backstage.user" })
         .setSubject("user:default/dana.whitfield")
         .setIssuer(overrides.iss ?? claims.iss)

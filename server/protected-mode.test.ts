@@ -12,7 +12,7 @@ describe("protected mode", () => {
     const page = await app.get("/sign-in");
     expect(page.status).toBe(200);
     const html = await page.text();
-    const assets = [...html.matchAll(/(?:src|href)="(\/(?:assets\/[^"]+|favicon\.svg))"/g)].map((match) => match[1]);
+    const assets = [...html.matchAll(/(?:src|href)="(\/(?:assets\/[^"]+|favicon\.(?:svg|ico)))"/g)].map((match) => match[1]);
     expect(assets.length).toBeGreaterThan(2);
     for (const asset of new Set(assets)) expect([asset, (await app.get(asset)).status]).toEqual([asset, 200]);
   });

@@ -26,7 +26,7 @@ export function checkProtectedMode(config: AtriumConfig): void {
 
 /** What the sign-in page loads before anyone has a session: the client entry, the root and sign-in route modules, their CSS and the manifest. */
 export function signInPageAssets(build: ServerBuild, basePath: string): Set<string> {
-  const urls = new Set<string>([build.assets.url, build.assets.entry.module, ...build.assets.entry.imports, `${basePath}/favicon.svg`]);
+  const urls = new Set<string>([build.assets.url, build.assets.entry.module, ...build.assets.entry.imports, `${basePath}/favicon.svg`, `${basePath}/favicon.ico`]);
   for (const id of ["root", "routes/sign-in"]) {
     const route = build.assets.routes[id];
     if (!route) continue;
@@ -65,7 +65,7 @@ export function guardAssets(options: { basePath: string; clientDir: string; toke
     try {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       const staticPath = staticPathOf(req.path);
-      if (staticPath === undefined) return next(); // pathGuard refuses it before any file is read
+      if (staticPath === undefined) return next(); // pathGuard refuses it, or hands a page path to React Router past the files
       if (!staticPath.startsWith(`${basePath}/assets/`) && !topLevelFiles.has(staticPath)) return next();
       open ??= options.build().then((build) => new Set([...signInPageAssets(build, options.basePath)].map((url) => url.toLowerCase())));
       if ((await open).has(staticPath)) return next();

@@ -1,17 +1,23 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../app/lib/db/client.server";
 import { BrowserSession } from "../tests/support/browser-session";
 import { eventually } from "../tests/support/fake-scm";
-import { useServer } from "../tests/support/server";
+import { startServer, useServer, type RunningServer } from "../tests/support/server";
 
 // The scaffolder's editor pages through HTTP, as a browser without
 // JavaScript uses them: the intro's links, the template editor's forms
 // (load from the catalog, paste, refusals beside their fields, the Publish
 // dialog as a URL), and a user's dry-run results out of another's reach.
 // Every visitor here is a guest of their own browser (no sign-in page).
+// Last, the editor with two worker processes on one SQLite file: a user's
+// draft and results are in the database, so both workers show them, and a
+// dry-run's secrets are stored nowhere.
 
 const dir = mkdtempSync(path.join(tmpdir(), "atrium-editor-pages-"));
 const templates = path.join(dir, "templates.yaml");
@@ -290,4 +296,104 @@ describe("custom field explorer", () => {
     const bad = decode((await html(browser, `/create/custom-fields?field=NoSuchPicker`)).body);
     expect(bad).toContain("Unknown field extension 'NoSuchPicker'");
   });
+});
+
+const SECRET = "s3cr3t-for-the-dry-run";
+const SECRET_TEMPLATE = `apiVersion: scaffolder.backstage.io/v1beta3
+kind: Template
+metadata: { name: keep-secret, title: Keep Secret }
+spec:
+  type: service
+  steps:
+    - id: greet
+      name: Greet
+      action: debug:log
+      input: { message: "Token \${{ secrets.TOKEN }}" }
+    - id: write
+      name: Write the catalog file
+      action: catalog:write
+      input:
+        entity:
+          apiVersion: backstage.io/v1alpha1
+          kind: Component
+          metadata: { name: kept, description: "Token \${{ secrets.TOKEN }}" }
+          spec: { type: service, lifecycle: experimental, owner: group:default/platform }
+`;
+
+/** A GET on a connection of its own (so the primary hands it to whichever worker is free), with the browser's cookies and a request id of ours. */
+function onNewConnection(browser: BrowserSession, url: string, requestId: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { agent: false, headers: { cookie: browser.cookieHeader(url), "x-request-id": requestId, connection: "close" } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("the template editor with two worker processes on one SQLite file", () => {
+  let directory: string;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    directory = mkdtempSync(path.join(tmpdir(), "atrium-editor-workers-"));
+    server = await startServer(`catalog:\n  locations: []\nbackend:\n  workers: 2\n  database:\n    client: better-sqlite3\n    connection:\n      directory: ${directory}\n`);
+    await eventually(async () => (server.output().includes('"msg":"Every worker process is ready"') ? true : undefined), "both workers", 60_000);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it("shows a user's draft and dry-run result whichever worker takes the request, and keeps the secrets nowhere", async () => {
+    const browser = new BrowserSession();
+    await browser.follow(`${server.url}/create/edit`);
+    const posted = await browser.postForm(`${server.url}/create/template`, { intent: "dry-run", template: SECRET_TEMPLATE, values: "", secrets: `TOKEN: ${SECRET}` }, { origin: server.url });
+    expect(posted.status).toBe(303);
+    const location = posted.headers.get("location")!;
+    const resultId = new URL(location, server.url).searchParams.get("result")!;
+
+    const ids: string[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const id = randomUUID();
+      ids.push(id);
+      const tab = attempt % 2 ? "log" : "files";
+      const page = await onNewConnection(browser, `${server.url}/create/template?result=${resultId}&tab=${tab}`, id);
+      expect(page.status).toBe(200);
+      const body = decode(page.body);
+      expect(body).toMatch(/Dry-run 1 of Keep Secret/);
+      expect(body).toContain("name: keep-secret");
+      // The step's log and the file it wrote show the secret masked.
+      expect(body.replace(/<[^>]+>/g, "")).toContain(tab === "log" ? "[greet] Token ***" : "description: Token ***");
+      expect(body).not.toContain(SECRET);
+    }
+    // Both workers answered, each from the database.
+    const workers = new Set(
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg: string; requestId?: string; worker?: number })
+        .flatMap((line) => (line.msg === "request" && ids.includes(line.requestId ?? "") ? [line.worker] : [])),
+    );
+    expect([...workers].sort()).toEqual([1, 2]);
+
+    // Neither the draft nor the result holds the secret, not even inside a file's base64.
+    const database = await openDatabase({ client: "better-sqlite3", connection: { directory } }, directory);
+    try {
+      const drafts = await database.db.selectFrom("scaffolder_editor_drafts").selectAll().execute();
+      const results = await database.db.selectFrom("scaffolder_editor_results").selectAll().execute();
+      expect(results).toHaveLength(1);
+      const files = (JSON.parse(results[0]!.body_json) as { files: Array<{ path: string; base64Content: string }> }).files;
+      expect(files.map((file) => file.path)).toEqual(["catalog-info.yaml"]);
+      const stored = JSON.stringify([drafts, results]) + files.map((file) => Buffer.from(file.base64Content, "base64").toString("utf8")).join("\n");
+      expect(stored).toContain("Token ***");
+      expect(stored).not.toContain(SECRET);
+    } finally {
+      await database.destroy();
+    }
+  }, 120_000);
 });

@@ -25,6 +25,24 @@ describe("pages", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("names the portal's icon in the document head and serves it, as an ICO and an SVG", async () => {
+    const html = await (await get("/")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32"/>');
+    expect(head).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    const ico = await get("/favicon.ico");
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get("content-type")).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An icon directory (reserved 0, type 1) holding at least one image.
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+    const svg = await get("/favicon.svg");
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await svg.text()).toMatch(/^<svg /);
+  });
+
   it("answers an unknown page with 404 and PAGE NOT FOUND", async () => {
     const response = await get("/no-such-page");
     expect(response.status).toBe(404);
@@ -64,7 +82,8 @@ describe("hostile requests", () => {
     ["a dot-dot path", "/../../etc/passwd"],
     ["encoded dot-dot slashes", "/assets/..%2f..%2fpackage.json"],
     ["encoded dots", "/assets/%2e%2e/%2e%2e/app-config.yaml"],
-    ["broken percent-encoding", "/%E0%A4%A"],
+    ["broken percent-encoding in an API path", "/api/catalog/entities/by-name/component/default/%E0%A4%A"],
+    ["broken percent-encoding in an asset path", "/assets/%E0%A4%A.js"],
     ["a NUL byte", "/x%00y"],
     ["a 5,000-character path", `/${"a".repeat(5000)}`],
     ["a 20,000-character path", `/${"b".repeat(20000)}`],
@@ -74,6 +93,19 @@ describe("hostile requests", () => {
     const body = JSON.parse(response.body);
     expect(body.error.name).toBe("InputError");
     expect(response.body).not.toMatch(/at \w+ \(/);
+  });
+
+  it("answers a page path with broken percent-encoding with the HTML error page and 400, no stack", async () => {
+    for (const path of ["/catalog/%E0%A4%A", "/%E0%A4%A", "/catalog/default/component/%E0%A4%A?x=1"]) {
+      const response = await rawRequest(app.server.port, path);
+      expect(response.status, path).toBe(400);
+      expect(response.headers["content-type"], path).toMatch(/^text\/html/);
+      expect(response.body).toContain("ERROR 400: BAD REQUEST");
+      expect(response.body).toContain("Request path is not valid percent-encoding");
+      expect(response.body).not.toMatch(/at \w+ \(/);
+      // Before any session: no guest session started for a path no page could mean.
+      expect(response.headers["set-cookie"] ?? []).toEqual([]);
+    }
   });
 
   it("treats an encoded slash as part of a name, not as a path separator", async () => {
@@ -98,7 +130,9 @@ describe("hostile requests", () => {
   });
 
   it("refuses websocket upgrades on paths no route claims", async () => {
-    expect(await upgradeStatus(app.server.port, "/api/kubernetes/proxy/nothing")).toBe("HTTP/1.1 404 Not Found");
+    expect(await upgradeStatus(app.server.port, "/api/no-such-plugin/socket")).toBe("HTTP/1.1 404 Not Found");
+    // The Kubernetes proxy claims its upgrades (pod exec) and asks for credentials first.
+    expect(await upgradeStatus(app.server.port, "/api/kubernetes/proxy/api/v1/namespaces/default/pods/web/exec")).toBe("HTTP/1.1 401 Unauthorized");
     expect(await upgradeStatus(app.server.port, "/../x")).toBe("HTTP/1.1 400 Bad Request");
   });
 });

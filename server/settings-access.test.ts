@@ -1,4 +1,4 @@
-import { describe, expect, it, afterAll } from "vitest";
+import { describe, expect, it, afterAll, beforeAll } from "vitest";
 import { eventually } from "../tests/support/fake-scm";
 import { useServer } from "../tests/support/server";
 import { startCatalogUserIssuer } from "../tests/support/fake-oidc-issuer";
@@ -34,6 +34,8 @@ permission:
 `,
   [users.config],
 );
+
+beforeAll(() => users.ingestedBy(app.server.url), 120_000);
 
 async function session(userId: string): Promise<string> {
   const response = await app.get("/sign-in", {

@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOidcIssuer } from "../tests/support/fake-oidc-issuer";
-import { useServer } from "../tests/support/server";
+import { eventually } from "../tests/support/fake-scm";
+import { API_AUTHORIZATION, useServer } from "../tests/support/server";
 
 // /settings with JavaScript off: plain form posts, settings kept per user on the server.
 // Users of the example catalog sign in as Custom Users with ID tokens a
@@ -58,6 +59,11 @@ function browser() {
     signOut: async () => keep(await post("/sign-out", {}, header())),
   };
 }
+
+// A Custom User signs in only once the catalog knows the user: wait for the example catalog's people.
+beforeAll(async () => {
+  await eventually(async () => (await app.get("/api/catalog/entities/by-name/user/default/dana.whitfield", { headers: API_AUTHORIZATION })).ok, "the example catalog's users", 90_000);
+}, 120_000);
 
 describe("settings page", () => {
   it("shows the identity card from the user's catalog entity", async () => {

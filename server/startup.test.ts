@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { freePort } from "../tests/support/browser-session";
-import { configArgs, runServer, startServer } from "../tests/support/server";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { configArgs, runServer, startServer, writeConfig } from "../tests/support/server";
 
 async function exitOf(configYaml: string, env: Record<string, string> = {}) {
   const { exited, output } = runServer(configArgs(configYaml), env);
@@ -55,6 +57,33 @@ describe("start-up", () => {
     expect(code).toBe(1);
     expect(output).toContain("Invalid config value at 'integrations.github[0].host': 'ghe example.com' is not a valid host");
     expect(output).not.toContain("database or migrations failed");
+  });
+
+  it.each([
+    ["a port no server can use", () => "backend:\n  listen:\n    port: 99999\n", "Invalid config value at 'backend.listen.port': must be a port number, an integer from 0 to 65535"],
+    [
+      "a config that includes itself",
+      () => {
+        const file = writeConfig("");
+        writeFileSync(file, `organization:\n  $include: ${path.basename(file)}\n`);
+        return `app:\n  support:\n    $include: ${file}\n`;
+      },
+      "Config key 'app.support.organization' includes 'app-config.test.yaml', which is already being read",
+    ],
+    [
+      "an included file that is not JSON",
+      () => {
+        const file = path.join(path.dirname(writeConfig("")), "org.json");
+        writeFileSync(file, "{ name: Acme }");
+        return `organization:\n  $include: ${file}\n`;
+      },
+      "Failed to parse included file '",
+    ],
+  ])("stops on %s naming the key, without a stack trace", async (_label, yaml, message) => {
+    const { code, output } = await exitOf(yaml());
+    expect(code).toBe(1);
+    expect(output).toContain(message);
+    expect(output).not.toMatch(/\n\s+at /);
   });
 
   it("serves sign-in on the port PORT sets: the repository's base URLs follow it", async () => {

@@ -12,6 +12,8 @@ export type UpgradeRoute = {
   onConnection(socket: WebSocket, request: IncomingMessage): void;
   /** Sub-protocols the route speaks (e.g. channel.k8s.io); the first offered one that matches is chosen. */
   protocols?: string[];
+  /** A route that answers the upgrade itself (a proxy passing it on) takes the raw socket instead; onConnection is then never called. */
+  takeSocket?(request: IncomingMessage, socket: Duplex, head: Buffer, pathname: string): void;
 };
 
 export function createUpgradeHandler(basePath: string, routes: UpgradeRoute[], pathProblem: (path: string) => string | undefined) {
@@ -30,6 +32,7 @@ export function createUpgradeHandler(basePath: string, routes: UpgradeRoute[], p
     const pathname = rawPath.slice(basePath.length);
     const route = routes.find((candidate) => candidate.matches(pathname));
     if (!route) return refuse(socket, 404, "Not Found");
+    if (route.takeSocket) return route.takeSocket(request, socket, head, pathname);
     (request as IncomingMessage & { atriumRoute?: UpgradeRoute }).atriumRoute = route;
     server.handleUpgrade(request, socket, head, (ws) => route.onConnection(ws, request));
   }
@@ -43,6 +46,6 @@ export function createUpgradeHandler(basePath: string, routes: UpgradeRoute[], p
   };
 }
 
-function refuse(socket: Duplex, status: number, statusText: string) {
+export function refuse(socket: Duplex, status: number, statusText: string) {
   socket.end(`HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

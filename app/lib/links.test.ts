@@ -40,6 +40,11 @@ describe("safeRedirectPath", () => {
   it.each(["//evil.example/x", "https://evil.example", "/\\evil.example", "evil", "/x\r\nLocation: //evil", 42, undefined])("refuses the open redirect %j", (target) =>
     expect(safeRedirectPath(target, "", "/")).toBe("/"),
   );
+  it("percent-encodes what a Location header cannot carry, and falls back where nothing can encode it", () => {
+    expect(safeRedirectPath("/\u560a?q=caf\u00e9 \u{1f600}", "")).toBe("/%E5%98%8A?q=caf%C3%A9 %F0%9F%98%80");
+    expect(safeRedirectPath("/portal/docs/\u560a", "/portal")).toBe("/docs/%E5%98%8A");
+    expect(safeRedirectPath("/\ud800", "", "/home")).toBe("/home");
+  });
 });
 
 describe("safeWindowOpen", () => {

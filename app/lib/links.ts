@@ -58,5 +58,21 @@ export function safeRedirectPath(candidate: unknown, basePath: string, fallback 
   if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.includes("\\")) return fallback;
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f]/.test(candidate)) return fallback;
-  return routerPath(candidate, basePath);
+  const encoded = asciiPath(candidate);
+  return encoded === undefined ? fallback : routerPath(encoded, basePath);
+}
+
+/**
+ * The path with every character outside printable ASCII percent-encoded, as
+ * a browser sends it: a Location header carries bytes, and Node refuses to
+ * write a character above U+00FF into one (a redirect to `/嘊` threw while
+ * the response was being written, a 500). A lone surrogate cannot be encoded
+ * at all: undefined.
+ */
+function asciiPath(path: string): string | undefined {
+  try {
+    return path.replace(/[^\u0020-\u007e]+/g, (characters) => encodeURI(characters));
+  } catch {
+    return undefined;
+  }
 }

@@ -18,7 +18,8 @@ import { ImportHostError } from "~/lib/catalog/import/github-pull-request.server
 import { getRequestContext, type RequestContext } from "~/lib/context.server";
 import { InputError, NotAllowedError, statusOf } from "~/lib/errors";
 import { withoutKey } from "~/lib/forms/controls";
-import { formReplyOf, parseForm, type FormReply } from "~/lib/forms/submission";
+import { parseForm } from "~/lib/forms/submission";
+import { formReplyOf, type FormReply } from "~/lib/forms/reply";
 import { fieldExtensionServers, postedField, postedQuery } from "~/lib/scaffolder/fields/index.server";
 import type { FieldServerArgs } from "~/lib/scaffolder/fields/types";
 import { WIZARD_INTENT } from "~/lib/scaffolder/wizard/form-data";
@@ -407,7 +408,7 @@ function FinishView({ finish }: { finish: Finish }) {
         <>
           <p>
             {t("catalogImport.finish.pullRequest")}
-            <a href={finish.link} className="text-brand-700 underline dark:text-brand-100">
+            <a href={finish.link} className="text-brand-700 dark:text-brand-300">
               {finish.link}
             </a>
           </p>
@@ -422,7 +423,7 @@ function FinishView({ finish }: { finish: Finish }) {
             <ul className="ml-6 list-disc">
               {location.entities.map((entity) => (
                 <li key={stringifyEntityRef(entity)}>
-                  <Link to={entityRoute(entity)} className="text-brand-700 underline dark:text-brand-100">
+                  <Link to={entityRoute(entity)} className="text-brand-700 underline dark:text-brand-300">
                     {stringifyEntityRef(entity)}
                   </Link>
                 </li>

@@ -16,7 +16,8 @@ import { providerSecretKey, readSecretsCookie } from "~/lib/auth/session-secrets
 import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { isSecure } from "~/lib/auth/sign-in.server";
 import { getRequestContext } from "~/lib/context.server";
-import { formReplyOf, parseFormRequest, refuseSubmission, replyErrors } from "~/lib/forms/submission";
+import { parseFormRequest, refuseSubmission } from "~/lib/forms/submission";
+import { formReplyOf, replyErrors } from "~/lib/forms/reply";
 import { createTranslator } from "~/lib/i18n/i18n";
 import { readPreferences } from "~/lib/settings/preferences";
 

@@ -11,13 +11,17 @@ import { flashAlerts } from "~/lib/alerts/flash.server";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { getRequestContext } from "~/lib/context.server";
 import { withoutKey } from "~/lib/forms/controls";
-import { formReplyOf, parseForm, parseFormRequest, refuseSubmission, type FormReply } from "~/lib/forms/submission";
+import { parseForm, parseFormRequest, refuseSubmission } from "~/lib/forms/submission";
+import { formReplyOf, type FormReply } from "~/lib/forms/reply";
 import { createTranslator, LANGUAGES } from "~/lib/i18n/i18n";
 import { guestStarsToKeep } from "~/lib/settings/guest-stars.server";
 import { readPreferences, THEMES, type Preferences } from "~/lib/settings/preferences";
 import { userProfile } from "~/lib/settings/profile.server";
 import { appearanceSchema } from "~/lib/settings/schema";
 import { savePreferences } from "~/lib/settings/user-preferences.server";
+import { DocsSettings } from "~/components/techdocs/docs-settings";
+import { settingsOwnerOf } from "~/lib/auth/identity";
+import { readTextSize } from "~/lib/techdocs/addons/text-size.server";
 
 // Settings > General: who you are, and the theme, language and sidebar you
 // chose, kept for you on the server and mirrored in the render cookies.
@@ -26,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
   const identity = requireIdentity(context);
   const guestStars = (await guestStarsToKeep(app.userSettings, identity, request.headers.get("cookie"))).length;
-  return { profile: { ...(await userProfile(app.catalog, identity)), guestStars } };
+  // The docs reader's text size add-on keeps its choice here too (app/lib/techdocs/addons/).
+  const textSize = await readTextSize(app.userSettings, settingsOwnerOf(identity));
+  return { profile: { ...(await userProfile(app.catalog, identity)), guestStars }, textSize };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,6 +57,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
         {loaderData.profile ? <IdentityCard profile={loaderData.profile} /> : null}
         {/* key: after another tab changes a setting and this one revalidates, the form starts again from the new values. */}
         <AppearanceForm key={`${preferences?.theme}-${preferences?.language}-${preferences?.sidebarPinned}`} preferences={preferences} lastResult={formReplyOf(actionData)} />
+        <DocsSettings textSize={loaderData.textSize} />
       </div>
     </SettingsFrame>
   );

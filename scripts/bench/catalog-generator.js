@@ -361,7 +361,7 @@ function parseArgs(argv) {
   }
   if (!Number.isInteger(args.n) || args.n < 100) throw new Error("--n must be an integer of at least 100");
   if (!Number.isInteger(args.seed) || args.seed < 0) throw new Error("--seed must be a non-negative integer");
-  if (!Number.isInteger(args.files) || args.files < 1 || args.files > 100) throw new Error("--files must be an integer from 1 to 100");
+  if (!Number.isInteger(args.files) || args.files < 1 || args.files > 1000) throw new Error("--files must be an integer from 1 to 1000");
   return args;
 }
 

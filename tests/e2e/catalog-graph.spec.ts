@@ -73,7 +73,21 @@ test("shows the graph card on the entity page; a node opens its entity", async (
 test("links from the graph card to the full graph", async ({ page }) => {
   await page.goto(SERVICE);
   await page.getByRole("region", { name: "Relations" }).getByRole("link", { name: "View graph" }).click();
-  await expect(page).toHaveURL(/\/catalog-graph\?rootEntityRefs%5B%5D=component%3Adefault%2Flisting-search-service$/);
+  // As deep as the card: one relation.
+  await expect(page).toHaveURL(/\/catalog-graph\?rootEntityRefs%5B%5D=component%3Adefault%2Flisting-search-service&maxDepth=1$/);
+  await expect(page.getByRole("heading", { name: "Listing search service" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Max depth" })).toHaveValue("1");
+});
+
+test("opens the sidebar's graph page on a picker, which opens the graph around the entity picked", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Catalog graph" }).click();
+  await expect(page).toHaveURL(/\/catalog-graph$/);
+  // A visitor who owns and starred nothing is asked to pick.
+  await expect(page.getByTestId("graph-start")).toHaveText("You own no entity and have starred none: pick an entity to start from.");
+  await page.getByRole("combobox", { name: "Entity reference" }).fill("component:default/listing-search-service");
+  await page.getByRole("button", { name: "Open graph" }).click();
+  await expect(page).toHaveURL(/\/catalog-graph\?rootEntityRefs%5B%5D=component%3Adefault%2Flisting-search-service&maxDepth=1$/);
   await expect(page.getByRole("heading", { name: "Listing search service" })).toBeVisible();
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { seriousAccessibilityFindings, seriousAccessibilityFindingsWithoutScripts } from "./support/axe";
 import { signInAsCustomUser, uniqueUserId } from "./support/custom-user";
 
 // The entity page of the example catalog, with JavaScript on and off. Each
@@ -20,7 +21,7 @@ test("opens an entity from the catalog index and shows the header, the tabs, the
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Listing search service");
   await expect(page.getByTestId("entity-type-line")).toHaveText("Component — service");
   const tabs = page.getByRole("navigation", { name: "Entity sections" });
-  await expect(tabs.getByRole("link")).toHaveText(["Overview", "API", "Dependencies", "Docs"]);
+  await expect(tabs.getByRole("link")).toHaveText(["Overview", "API", "Dependencies", "Docs", "Kubernetes"]);
   await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
 
   const about = page.getByRole("region", { name: "About" });
@@ -97,12 +98,83 @@ test("says 'Entity not found' with status 404 for an unknown entity", async ({ p
   await expect(page.getByText("There is no component with the requested kind, namespace, and name.")).toBeVisible();
 });
 
-test("keeps screenshots of an entity page in light and dark", async ({ page, context, baseURL }, testInfo) => {
+test("shows the broken examples' errors on their own Location, up front, and none on an example entity", async ({ page }) => {
+  await page.goto("/catalog/default/component/listing-search-service");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Listing search service");
+  await expect(page.getByTestId("processing-errors")).toHaveCount(0);
+  await page.goto("/catalog/default/location/keystone-living-broken");
+  const own = page.getByTestId("own-processing-errors");
+  await expect(own).toHaveRole("alert");
+  await expect(own.getByRole("heading")).toHaveText("5 processing errors");
+  await expect(own).toContainText("No processor recognized the entity spaceship:default/rent-rocket as valid");
+});
+
+/** The sizes the pages' screenshots are kept at. */
+const SCREENSHOT_DEVICES = [
+  ["desktop", { width: 1440, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const;
+
+test("keeps screenshots of an entity page in light and dark, on a desktop and a phone", async ({ page, context, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "one set of screenshots is enough");
-  for (const theme of ["light", "dark"] as const) {
-    await context.addCookies([{ name: "atrium-theme", value: theme, url: baseURL }]);
-    await page.goto(SERVICE);
-    await expect(page.getByRole("region", { name: "About" })).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/entity-page-${theme}.png`, fullPage: true });
+  for (const [device, viewport] of SCREENSHOT_DEVICES) {
+    await page.setViewportSize(viewport);
+    for (const theme of ["light", "dark"] as const) {
+      await context.addCookies([{ name: "atrium-theme", value: theme, url: baseURL }]);
+      await page.goto(SERVICE);
+      await expect(page.getByRole("region", { name: "About" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `test-results/screenshots/entity-page-${theme}-${device}.png`, fullPage: true });
+    }
+  }
+});
+
+test("goes from a user's page to the team, its members and what it owns, with no serious accessibility finding", async ({ page, context, baseURL }, testInfo) => {
+  await page.goto("/catalog/default/user/samir.haddad");
+  await expect(page).toHaveTitle(`Samir Haddad | ${APP_TITLE}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Samir Haddad");
+  const profile = page.getByRole("region", { name: "Samir Haddad" });
+  await expect(profile.getByRole("link", { name: "samir.haddad@keystone-living.example" })).toHaveAttribute("href", "mailto:samir.haddad@keystone-living.example");
+  const ownership = page.getByRole("region", { name: "Ownership" });
+  await expect(ownership.getByRole("link", { name: "Aggregated Relations" })).toHaveAttribute("aria-current", "true");
+  const services = ownership.getByRole("link", { name: /^\d+ SERVICE Component$/ });
+  const count = Number((await services.textContent())!.split(" ")[0]);
+  expect(count).toBeGreaterThan(1);
+  const findings =
+    testInfo.project.name === "js" ? await seriousAccessibilityFindings(page) : await seriousAccessibilityFindingsWithoutScripts(context, `${baseURL}/catalog/default/user/samir.haddad`);
+  expect(findings).toEqual([]);
+
+  // The count opens the catalog on exactly those services.
+  await services.click();
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(count + 1);
+
+  await page.goto("/catalog/default/user/samir.haddad");
+  await profile.getByRole("link", { name: "Payments" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payments");
+  const members = page.getByRole("region", { name: "Members (3)" });
+  await expect(members.getByRole("listitem")).toHaveCount(3);
+  await page.getByRole("region", { name: "Payments" }).getByRole("link", { name: "Engineering" }).click();
+  await page.getByRole("region", { name: "Ownership" }).getByRole("link", { name: "Aggregated Relations" }).click();
+  await expect(page).toHaveURL(/ownership=aggregated/);
+  await expect(page.getByRole("region", { name: "Ownership" }).getByRole("link", { name: "Aggregated Relations" })).toHaveAttribute("aria-current", "true");
+});
+
+test("keeps screenshots of a User and a Group page in light and dark, on a desktop and a phone", async ({ page, context, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "one set of screenshots is enough");
+  for (const [device, viewport] of SCREENSHOT_DEVICES) {
+    await page.setViewportSize(viewport);
+    for (const theme of ["light", "dark"] as const) {
+      await context.addCookies([{ name: "atrium-theme", value: theme, url: baseURL }]);
+      for (const [name, path] of [
+        ["user-page", "/catalog/default/user/samir.haddad"],
+        ["group-page", "/catalog/default/group/payments-team"],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole("region", { name: "Ownership" })).toBeVisible();
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({ path: `test-results/screenshots/${name}-${theme}-${device}.png`, fullPage: true });
+      }
+    }
   }
 });

@@ -15,13 +15,16 @@ test("shows the default widgets and searches the catalog", async ({ page }, test
   await expect(page.getByRole("heading", { name: "Starred entities" })).toBeVisible();
   await expect(page.locator('[data-widget="starred"]').getByText("Click the star beside an entity name to add it to this list!")).toBeVisible();
   const docs = page.locator('[data-widget="docs"]');
-  await expect(docs.getByRole("link", { name: "Rent ledger service" })).toHaveAttribute("href", "/catalog/default/component/rent-ledger-service/docs");
+  await expect(docs.getByRole("link", { name: "Rent ledger service" })).toHaveAttribute("href", "/docs/default/component/rent-ledger-service/");
 
-  await page.getByRole("searchbox", { name: "Search the catalog" }).fill("ledger");
-  await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page).toHaveURL(/\/catalog\?filters%5Btext%5D=ledger$/);
-  await expect(page.getByRole("table").locator("tbody tr").first()).toBeVisible();
-  await expect(page.getByRole("table")).toContainText("Rent ledger service");
+  // Every kind, named under the box; the search page says what it searched.
+  const search = page.locator('[data-widget="search"]');
+  await expect(search).toContainText("Searches every kind: API, Component, Domain, Group, Location, Resource, System, Template, User.");
+  await search.getByRole("searchbox", { name: "Search the catalog" }).fill("ledger");
+  await search.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?types%5B0%5D=software-catalog&term=ledger$/);
+  await expect(page.getByTestId("search-scope")).toHaveText("Searched Software Catalog, every kind: API, Component, Domain, Group, Location, Resource, System, Template, User.");
+  await expect(page.getByRole("link", { name: "Rent ledger service" }).first()).toBeVisible();
 });
 
 test("lists a visited entity page under 'Recently visited'", async ({ page }, testInfo) => {

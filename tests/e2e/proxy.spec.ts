@@ -18,6 +18,8 @@ function recordFailures(page: Page): Response[] {
 }
 
 test("every page, asset and link under /portal/ answers without a 404", async ({ page }) => {
+  // One page load per link of the home page, through nginx: about 27 s on a busy 2-core machine, too near the default 30.
+  test.setTimeout(90_000);
   const failures = recordFailures(page);
   await page.goto("/portal/");
   await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();

@@ -73,7 +73,8 @@ test("Create... in the sidebar and the catalog's Create button land on /create",
 
 test("a task runs to completion: steps, log, output, Hide Logs / Show Logs, and the task list", async ({ page, request, javaScriptEnabled }, testInfo) => {
   test.setTimeout(60_000);
-  const name = `e2e-greeter-${testInfo.project.name}`;
+  // A retry registers a template of its own: the first attempt's location is still there.
+  const name = `e2e-greeter-${testInfo.project.name}-${testInfo.retry}`;
   await registerTemplate(request, name);
   await signInAsCustomUser(page, uniqueUserId(testInfo, "task"));
   const taskId = await startTask(page, name, "Ada");
@@ -166,7 +167,7 @@ async function checkAccessibility(page: Page, context: BrowserContext, baseURL: 
 
 test("has no serious accessibility finding on the task pages", async ({ page, context, baseURL, request }, testInfo) => {
   test.setTimeout(120_000);
-  const name = `e2e-axe-${testInfo.project.name}`;
+  const name = `e2e-axe-${testInfo.project.name}-${testInfo.retry}`;
   await registerTemplate(request, name);
   await signInAsCustomUser(page, uniqueUserId(testInfo, "axe"));
   const taskId = await startTask(page, name, "Axe");

@@ -79,7 +79,7 @@ test("fills the wizard: a wrong value comes back with the server's message, is c
   if (testInfo.project.name === "js") expect(await seriousAccessibilityFindings(page)).toEqual([]);
 
   await name.fill("orders-api");
-  await page.getByLabel("Port").fill("9000");
+  await page.getByRole("spinbutton", { name: "Port" }).fill("9000");
   await page.getByRole("button", { name: "Add to Maintainers" }).click();
   await page.getByLabel("Maintainers 1", { exact: true }).fill("ann");
   await page.getByRole("button", { name: "Next" }).click();
@@ -99,7 +99,7 @@ test("fills the wizard: a wrong value comes back with the server's message, is c
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page.getByRole("heading", { name: "Basics" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("orders-api");
-  await expect(page.getByLabel("Port")).toHaveValue("9000");
+  await expect(page.getByRole("spinbutton", { name: "Port" })).toHaveValue("9000");
   await expect(page.getByLabel("Maintainers 1", { exact: true })).toHaveValue("ann");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();

@@ -26,6 +26,16 @@ test("answers an unknown page with 404 and PAGE NOT FOUND", async ({ page }) => 
   await expect(page.getByRole("link", { name: /contact support/ })).toHaveAttribute("href", "https://github.com/keystone-living/atrium/issues");
 });
 
+test("answers a page URL that does not decode with 400 and the error page, and names the icon", async ({ page }) => {
+  const response = await page.goto("/catalog/%E0%A4%A");
+  expect(response?.status()).toBe(400);
+  expect(response?.headers()["content-type"]).toMatch(/^text\/html/);
+  await expect(page.getByTestId("error-status")).toHaveText("ERROR 400: BAD REQUEST");
+  await expect(page.getByText("Request path is not valid percent-encoding")).toBeVisible();
+  await expect(page.locator('head link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute("href", "/favicon.svg");
+  expect((await page.request.get("/favicon.ico")).status()).toBe(200);
+});
+
 test("renders the theme from the cookie in the very first response", async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: "atrium-theme", value: "dark", url: baseURL }]);
   const response = await page.goto("/");

@@ -1,7 +1,8 @@
 import { createVerify, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { basicCredentials, commitFiles, createGitRepos, readJson, sendJson, type GitRepos } from "./git-smart-http";
+import { execFileSync } from "node:child_process";
+import { basicCredentials, commitFiles, createGitRepos, isolatedGitEnv, readJson, sendJson, type GitRepos } from "./git-smart-http";
 
 // A faithful fake of GitHub on 127.0.0.1: the REST API under /api/v3 (as
 // GitHub Enterprise serves it, so the integration is `host: 127.0.0.1:<port>`
@@ -50,6 +51,8 @@ export type FakeGithubApi = {
    * "secondary", 429 with a Retry-After; undefined lifts the limit.
    */
   limitRate(kind: "primary" | "secondary" | undefined): void;
+  /** The commits whose tarballs were downloaded, in order. */
+  tarballRequests: string[];
   /** A repository with files on its default branch, as if pushed earlier. */
   addRepo(owner: string, name: string, files?: Record<string, string>, defaultBranch?: string): void;
   close(): Promise<void>;
@@ -71,6 +74,7 @@ export async function startFakeGithubApi(
   const repos = new Map<string, FakeGithubRepo>();
   const pulls = new Map<string, FakePull[]>();
   const requests: FakeGithubApi["requests"] = [];
+  const tarballRequests: string[] = [];
   let rateLimit: "primary" | "secondary" | undefined;
   /** Installation tokens issued to apps, by token: the account each may act on. */
   const installationTokens = new Map<string, string>();
@@ -241,6 +245,19 @@ export async function startFakeGithubApi(
       const bare = `${repo.owner}/${repo.name}.git`;
       const rest = parts.slice(3);
       if (method === "GET" && rest.length === 0) return sendJson(response, 200, repoBody(repo));
+      // GET commits/{ref}: the commit a branch, tag or sha names (TechDocs reads a ref's version with it).
+      if (method === "GET" && rest[0] === "commits" && rest.length >= 2) {
+        const sha = commitOf(bare, rest.slice(1).join("/"));
+        if (!sha) return validation(response, `No commit found for SHA: ${rest.slice(1).join("/")}`);
+        return sendJson(response, 200, { sha, url: `${url}${API}/repos/${repo.owner}/${repo.name}/commits/${sha}`, commit: { message: git.git(bare, "log", "-1", "--format=%s", sha) } });
+      }
+      // GET tarball/{ref}: as GitHub, a redirect to the download host (here the fake's own /_codeload), which serves the gzipped tar.
+      if (method === "GET" && rest[0] === "tarball") {
+        const sha = commitOf(bare, rest.slice(1).join("/") || repo.default_branch);
+        if (!sha) return notFound(response);
+        response.writeHead(302, { Location: `${url}/_codeload/${repo.owner}/${repo.name}/legacy.tar.gz/${sha}` }).end();
+        return;
+      }
       if (method === "PUT" && rest[0] === "topics") {
         repo.topics = Array.isArray(body.names) ? body.names.map(String) : [];
         return sendJson(response, 200, { names: repo.topics });
@@ -394,6 +411,30 @@ export async function startFakeGithubApi(
     };
   }
 
+  function commitOf(bare: string, ref: string): string | undefined {
+    if (!/^[A-Za-z0-9._/-]+$/.test(ref) || ref.startsWith("-")) return undefined;
+    try {
+      return git.git(bare, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** codeload's tarball: `<owner>-<repo>-<sha7>/` before every path, as GitHub names it; symlinks kept as git stores them. */
+  function serveTarball(response: ServerResponse, rest: string) {
+    const [owner, name, , sha] = rest.split("/").map(decodeURIComponent);
+    const repo = owner && name ? repos.get(key(owner, name)) : undefined;
+    const commit = repo && sha ? commitOf(`${repo.owner}/${repo.name}.git`, sha) : undefined;
+    if (!repo || !commit) return response.writeHead(404, { "Content-Type": "text/plain" }).end("404: Not Found");
+    tarballRequests.push(commit);
+    const archive = execFileSync("git", ["archive", "--format=tar.gz", `--prefix=${repo.owner}-${repo.name}-${commit.slice(0, 7)}/`, commit], {
+      cwd: git.dir(`${repo.owner}/${repo.name}.git`),
+      env: isolatedGitEnv(),
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    response.writeHead(200, { "Content-Type": "application/x-gzip", "Content-Length": archive.length }).end(archive);
+  }
+
   function gitRoute(request: IncomingMessage, response: ServerResponse, path: string, query: string) {
     const match = /^\/([^/]+)\/([^/]+?)\.git(\/.*)$/.exec(path);
     if (!match || !repos.has(key(match[1], match[2]))) return false;
@@ -433,6 +474,7 @@ export async function startFakeGithubApi(
       return;
     }
     if (path.startsWith("/raw/") && request.method === "GET") return serveRaw(response, path.slice("/raw/".length));
+    if (path.startsWith("/_codeload/") && request.method === "GET") return serveTarball(response, path.slice("/_codeload/".length));
     if (gitRoute(request, response, path, query)) return;
     response.writeHead(404, { "Content-Type": "text/plain" }).end("Not Found");
   });
@@ -450,6 +492,7 @@ export async function startFakeGithubApi(
     repos,
     pulls,
     requests,
+    tarballRequests,
     limitRate(kind) {
       rateLimit = kind;
     },

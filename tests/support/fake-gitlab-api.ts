@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { basicCredentials, createGitRepos, readJson, sendJson, type GitRepos } from "./git-smart-http";
+import { execFileSync } from "node:child_process";
+import { basicCredentials, commitFiles, createGitRepos, isolatedGitEnv, readJson, sendJson, type GitRepos } from "./git-smart-http";
 
 // A faithful fake of GitLab on 127.0.0.1: REST API v4 under /api/v4 (as the
 // gitlab integration's apiBaseUrl `<baseUrl>/api/v4`) with GitLab's paths,
@@ -32,12 +33,24 @@ export type FakeGitlabApi = {
   groups: FakeGitlabGroup[];
   projects: FakeGitlabProject[];
   requests: Array<{ method: string; path: string; privateToken?: string; authorization?: string }>;
+  /** The archives downloaded: the commit and the folder asked for. */
+  archiveRequests: Array<{ sha: string; path?: string }>;
+  /** A project of a group (created when missing) with files on `main`, as if pushed earlier; `files` null deletes. Returns the new commit. */
+  addProject(fullPath: string, files: Record<string, string | null>): string;
   close(): Promise<void>;
 };
 
 const API = "/api/v4";
 
-export async function startFakeGitlabApi(options: { token?: string; username?: string; groups?: string[] } = {}): Promise<FakeGitlabApi> {
+export async function startFakeGitlabApi(
+  options: {
+    token?: string;
+    username?: string;
+    groups?: string[];
+    /** Answer archive downloads with a redirect to this URL (its path and query kept), as a GitLab serving them from elsewhere would. */
+    archivesRedirectTo?: string;
+  } = {},
+): Promise<FakeGitlabApi> {
   const token = options.token ?? "glpat-fake-token-0123456789";
   const user = { id: 1, username: options.username ?? "jane" };
   const git = createGitRepos();
@@ -45,6 +58,7 @@ export async function startFakeGitlabApi(options: { token?: string; username?: s
   const groups: FakeGitlabGroup[] = (options.groups ?? []).map((fullPath) => ({ id: nextId++, name: fullPath.split("/").pop()!, path: fullPath.split("/").pop()!, full_path: fullPath }));
   const projects: FakeGitlabProject[] = [];
   const requests: FakeGitlabApi["requests"] = [];
+  const archiveRequests: FakeGitlabApi["archiveRequests"] = [];
   let url = "";
 
   const notFound = (response: ServerResponse, what = "404 Not found") => sendJson(response, 404, { message: what });
@@ -130,6 +144,41 @@ export async function startFakeGitlabApi(options: { token?: string; username?: s
       git.create(`${namespace.full_path}/${projectPath}.git`, "main");
       return sendJson(response, 201, projectBody(project));
     }
+    // Repository reads TechDocs makes: a ref's commit, and the repository's archive at a commit (tar.gz, GitLab's default format).
+    if (method === "GET" && parts[0] === "projects" && parts[2] === "repository" && (parts[3] === "commits" || parts[3] === "archive" || parts[3] === "archive.tar.gz")) {
+      const project = projects.find((candidate) => String(candidate.id) === parts[1] || `${candidate.namespace.full_path}/${candidate.path}` === parts[1]);
+      if (!project) return notFound(response, "404 Project Not Found");
+      const bare = `${project.namespace.full_path}/${project.path}.git`;
+      const commitOf = (ref: string) => {
+        if (!/^[A-Za-z0-9._/-]+$/.test(ref) || ref.startsWith("-")) return undefined;
+        try {
+          return git.git(bare, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`) || undefined;
+        } catch {
+          return undefined;
+        }
+      };
+      if (parts[3] === "commits") {
+        const sha = parts.length > 4 ? commitOf(parts.slice(4).join("/")) : undefined;
+        if (!sha) return notFound(response, "404 Commit Not Found");
+        return sendJson(response, 200, { id: sha, short_id: sha.slice(0, 8), title: git.git(bare, "log", "-1", "--format=%s", sha) });
+      }
+      if (options.archivesRedirectTo) {
+        response.writeHead(302, { Location: new URL(`${API}${path}?${query}`, options.archivesRedirectTo).href }).end();
+        return;
+      }
+      const branch = projectBody(project).default_branch;
+      const sha = commitOf(query.get("sha") ?? branch ?? "HEAD");
+      if (!sha) return notFound(response, "404 File Not Found");
+      archiveRequests.push({ sha, path: query.get("path") ?? undefined });
+      const folder = query.get("path");
+      const archive = execFileSync("git", ["archive", "--format=tar.gz", `--prefix=${project.path}-${sha}-${sha}/`, sha, ...(folder ? ["--", folder] : [])], {
+        cwd: git.dir(bare),
+        env: isolatedGitEnv(),
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      response.writeHead(200, { "Content-Type": "application/x-gzip", "Content-Length": archive.length }).end(archive);
+      return;
+    }
     if (method === "GET" && parts[0] === "projects" && parts.length === 2) {
       const project = projects.find((candidate) => String(candidate.id) === parts[1] || `${candidate.namespace.full_path}/${candidate.path}` === parts[1]);
       return project ? sendJson(response, 200, projectBody(project)) : notFound(response, "404 Project Not Found");
@@ -176,6 +225,31 @@ export async function startFakeGitlabApi(options: { token?: string; username?: s
     groups,
     projects,
     requests,
+    archiveRequests,
+    addProject(fullPath, files) {
+      const segments = fullPath.split("/");
+      const projectPath = segments.pop()!;
+      const groupPath = segments.join("/");
+      let group = groups.find((candidate) => candidate.full_path === groupPath);
+      if (!group) groups.push((group = { id: nextId++, name: segments.at(-1)!, path: segments.at(-1)!, full_path: groupPath }));
+      let project = projects.find((candidate) => candidate.namespace.id === group.id && candidate.path === projectPath);
+      const bare = `${groupPath}/${projectPath}.git`;
+      if (!project) {
+        project = {
+          id: nextId++,
+          name: projectPath,
+          path: projectPath,
+          namespace: { id: group.id, kind: "group", full_path: groupPath },
+          visibility: "private",
+          topics: [],
+          description: null,
+          created: {},
+        };
+        projects.push(project);
+        git.create(bare, "main");
+      }
+      return commitFiles(git, bare, { branch: "main", parent: git.head(bare, "main"), files, message: "Update" }).commit;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

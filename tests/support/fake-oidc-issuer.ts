@@ -1,5 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { API_AUTHORIZATION } from "./server";
+import { eventually } from "./fake-scm";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from "jose";
 
 // A faithful fake of an OpenID Connect issuer's public face on loopback: its
@@ -62,6 +64,12 @@ export type CatalogUserIssuer = FakeOidcIssuer & {
    * (a guest of its own) for anyone else.
    */
   idTokenFor(userId: string): Promise<string>;
+  /**
+   * Resolves once the server's catalog holds every listed user: a Custom User
+   * signs in only as a user the catalog knows, and a loaded machine can take
+   * a while to ingest them after the server answers.
+   */
+  ingestedBy(serverUrl: string, timeoutMs?: number): Promise<void>;
 };
 
 /**
@@ -87,5 +95,11 @@ auth:
             - resolver: usernameMatchingUserEntityName
 `,
     idTokenFor: async (userId) => (catalogUsers.includes(userId) ? issuer.idToken({ sub: userId, preferred_username: userId }) : ""),
+    async ingestedBy(serverUrl, timeoutMs = 90_000) {
+      for (const userId of catalogUsers) {
+        const url = `${serverUrl}/api/catalog/entities/by-name/user/default/${encodeURIComponent(userId)}`;
+        await eventually(async () => (await fetch(url, { headers: API_AUTHORIZATION })).ok, `the catalog to know ${userId}`, timeoutMs);
+      }
+    },
   };
 }

@@ -43,9 +43,15 @@ backend:
   listen:
     port: 0
     host: 127.0.0.1
+  # One process, whatever the machine: unset, backend.workers is its cores, and a test's processes
+  # (and what a kill or a timing means) would depend on where it runs. Tests of several workers say so.
+  workers: 1
   database:
     client: better-sqlite3
     connection: ':memory:'
+# The embedded default's simulated cluster is for people trying the portal; tests start their own fakes.
+kubernetes:
+  demoCluster: false
 `;
 
 export function runServer(args: string[], env: Record<string, string> = {}) {
@@ -73,7 +79,12 @@ export function configArgs(configYaml: string, moreYaml: string[] = []): string[
 export async function startServer(configYaml = "", env: Record<string, string> = {}, moreYaml: string[] = []): Promise<RunningServer> {
   const { child, exited, output } = runServer(configArgs(configYaml, moreYaml), env);
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 15_000);
+    // Generous: on a loaded machine (parallel test files, other work) a server can take tens of seconds to start.
+    const timer = setTimeout(() => {
+      // A server too slow to start is stopped, not left running behind the failed test.
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output()}`));
+    }, 60_000);
     const onData = () => {
       const match = /"port":(\d+).*"msg":"Listening"/.exec(output());
       if (match) {

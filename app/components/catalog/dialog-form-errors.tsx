@@ -1,6 +1,6 @@
 import { FormErrors } from "~/components/ui/field-error";
 import { entityDialogFormId } from "~/lib/catalog/entity-dialogs";
-import { replyErrors, type FormReply } from "~/lib/forms/submission";
+import { replyErrors, type FormReply } from "~/lib/forms/reply";
 
 /**
  * The errors of a refused dialog post, at the top of the dialog: the id is

@@ -31,7 +31,7 @@ export function EntityRefLink({
   if (!to) return <span className={className}>{presentation.primaryTitle}</span>;
   return (
     <Tooltip text={presentation.secondaryTitle} delay={TOOLTIP_DELAY.entity}>
-      <Link to={to} data-entity-ref={presentation.entityRef} className={className ?? "text-brand-600 hover:underline dark:text-brand-100"}>
+      <Link to={to} data-entity-ref={presentation.entityRef} className={className ?? "text-brand-600 hover:underline dark:text-brand-300"}>
         {presentation.primaryTitle}
       </Link>
     </Tooltip>

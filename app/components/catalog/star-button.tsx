@@ -4,7 +4,7 @@ import { Icon } from "~/components/shell/icons";
 import { useTranslation } from "~/components/ui/root-data";
 import { FieldError } from "~/components/ui/field-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formReplyOf, replyErrors } from "~/lib/forms/submission";
+import { formReplyOf, replyErrors } from "~/lib/forms/reply";
 
 /**
  * The favourite star: a form posting to /catalog/star, which works without

@@ -5,7 +5,7 @@ import { UrlDialog } from "~/components/ui/dialog";
 import { FieldError, FormErrors } from "~/components/ui/field-error";
 import { Link } from "~/components/ui/link";
 import { withoutKey } from "~/lib/forms/controls";
-import type { FormReply } from "~/lib/forms/submission";
+import type { FormReply } from "~/lib/forms/reply";
 import type { HomeWidgetId } from "~/lib/home/home-widgets";
 
 /**

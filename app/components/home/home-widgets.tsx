@@ -13,7 +13,7 @@ export function HomeWidget({ id, data }: { id: HomeWidgetId; data: HomePageData 
   const t = useTranslation();
   switch (id) {
     case "search":
-      return <SearchWidget />;
+      return <SearchWidget kinds={data.searchKinds} />;
     case "starred":
       return (
         <EntityList
@@ -41,24 +41,37 @@ export function HomeWidget({ id, data }: { id: HomeWidgetId; data: HomePageData 
   }
 }
 
-function SearchWidget() {
+/**
+ * Searches the whole catalog, every kind (Backstage's HomePageSearchBar goes
+ * to the search page too), and says so: the kinds it searches are listed
+ * under the box. A GET form to /search, so it works without JavaScript.
+ */
+function SearchWidget({ kinds }: { kinds: string[] }) {
   const t = useTranslation();
   return (
     <InfoCard id="home-search" title={t("home.widgets.search")}>
-      <Form method="get" action="/catalog" role="search" className="flex gap-2">
-        <label htmlFor="home-search-text" className="sr-only">
-          {t("home.search.label")}
-        </label>
-        <input
-          id="home-search-text"
-          type="search"
-          name="filters[text]"
-          placeholder={t("home.search.placeholder")}
-          className="min-w-0 flex-1 rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-950"
-        />
-        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-          {t("home.search.submit")}
-        </button>
+      <Form method="get" action="/search" role="search" aria-label={t("home.search.label")} className="flex flex-col gap-2">
+        <div className="flex gap-2">
+          <label htmlFor="home-search-text" className="sr-only">
+            {t("home.search.label")}
+          </label>
+          <input type="hidden" name="types[0]" value="software-catalog" />
+          <input
+            id="home-search-text"
+            type="search"
+            name="term"
+            maxLength={100}
+            placeholder={t("home.search.placeholder")}
+            aria-describedby="home-search-kinds"
+            className="min-w-0 flex-1 rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-950"
+          />
+          <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            {t("home.search.submit")}
+          </button>
+        </div>
+        <p id="home-search-kinds" className="text-sm text-slate-600 dark:text-slate-400">
+          {kinds.length > 0 ? t("home.search.kinds", { kinds: kinds.join(", ") }) : t("home.search.everyKind")}
+        </p>
       </Form>
     </InfoCard>
   );
@@ -74,7 +87,7 @@ function EntityList({ id, title, entities, empty, more }: { id: string; title: s
         <ul className="flex flex-col gap-1">
           {entities.map((entity) => (
             <li key={entity.entityRef}>
-              <Link to={entityRoute(entity.entityRef)} title={entity.hover} className="text-brand-600 hover:underline dark:text-brand-100">
+              <Link to={entityRoute(entity.entityRef)} title={entity.hover} className="text-brand-600 hover:underline dark:text-brand-300">
                 {entity.title}
               </Link>
             </li>
@@ -95,7 +108,7 @@ function DocsList({ docs }: { docs: HomeDoc[] }) {
         <ul className="flex flex-col gap-1">
           {docs.map((doc) => (
             <li key={doc.entityRef}>
-              <Link to={doc.docsPath} title={doc.hover} className="text-brand-600 hover:underline dark:text-brand-100">
+              <Link to={doc.docsPath} title={doc.hover} className="text-brand-600 hover:underline dark:text-brand-300">
                 {doc.title}
               </Link>
             </li>

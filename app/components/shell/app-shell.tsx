@@ -3,10 +3,12 @@ import { useNavigation } from "react-router";
 import type { RootData } from "~/lib/root-data";
 import { Progress } from "~/components/ui/progress";
 import { AlertDisplay } from "./alert-display";
+import { useFocusAfterNavigation } from "./focus-after-navigation";
 import { InactivityPrompt } from "./inactivity-prompt";
 import { SessionCookieRefresh } from "./session-cookie-refresh";
 import { SettingsSync } from "./settings-sync";
 import { Sidebar } from "./sidebar";
+import { ShellSearchBox } from "~/components/search/shell-search-box";
 import { useTranslation } from "~/components/ui/root-data";
 
 /** The frame of every page: skip link, alerts, sidebar, and the page itself. */
@@ -16,6 +18,7 @@ export function AppShell({ root, children }: { root: RootData; children: ReactNo
   const { sidebarPinned, sidebarIntroDismissed } = root.preferences;
   // A real session exists only when there is a sign-in page; without one everyone is the guest, with no cookie to keep alive.
   const signedIn = Boolean(root.user?.canSignOut);
+  useFocusAfterNavigation();
   return (
     <AlertDisplay initial={root.alerts}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2 focus:text-black">
@@ -31,6 +34,7 @@ export function AppShell({ root, children }: { root: RootData; children: ReactNo
             <Progress label={t("shell.loading")} />
           </div>
         ) : null}
+        <ShellSearchBox />
         {children}
       </div>
     </AlertDisplay>

@@ -1,14 +1,17 @@
-import { Description } from "@headlessui/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 import { ACTIVITY_EVENTS, inactivityState, LAST_ACTIVITY_KEY, wasDisconnectedTooLong, type AutologoutSettings } from "~/lib/auth/inactivity";
-import { ModalDialog } from "~/components/ui/dialog";
-import { useTranslation } from "~/components/ui/root-data";
+import { loadAfterHydration } from "~/components/ui/after-hydration";
 
 // 'Logging out due to inactivity': only scripts can notice that nobody is
 // there, so this lives in the browser. Tabs share the last activity through
 // local storage; when it is too old the tab signs out through the same form
-// action as the sign-out menu.
+// action as the sign-out menu. The dialog (the kit's ModalDialog, Headless
+// UI's Dialog) is fetched after hydration where the prompt is on
+// (inactivity-dialog.tsx), not shipped with every page's first load; should
+// it fail to load, the tab still signs out when the time is up.
+
+const useInactivityDialog = loadAfterHydration(() => import("./inactivity-dialog"));
 
 const TICK_MS = 500;
 /** Activity is written down at most this often: mousemove fires far more. */
@@ -20,7 +23,6 @@ function readLastActivity(): number | undefined {
 }
 
 export function InactivityPrompt({ settings: given, signedIn }: { settings?: AutologoutSettings; signedIn: boolean }) {
-  const t = useTranslation();
   // Loader data is a new object on every revalidation: depend on the values, not the object.
   const { idleTimeoutMinutes, promptBeforeIdleSeconds, logoutIfDisconnected } = given ?? {};
   const settings = useMemo(
@@ -30,6 +32,7 @@ export function InactivityPrompt({ settings: given, signedIn }: { settings?: Aut
   const submit = useSubmit();
   const [secondsLeft, setSecondsLeft] = useState<number | undefined>(undefined);
   const prompting = useRef(false);
+  const dialog = useInactivityDialog(signedIn && settings !== undefined);
 
   useEffect(() => {
     // Signed out (or the prompt is off): forget the last activity, so that the
@@ -72,21 +75,11 @@ export function InactivityPrompt({ settings: given, signedIn }: { settings?: Aut
     };
   }, [signedIn, settings, submit]);
 
-  if (secondsLeft === undefined) return null;
+  if (secondsLeft === undefined || !dialog) return null;
   const stay = () => {
     prompting.current = false;
     window.localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));
     setSecondsLeft(undefined);
   };
-  // The kit's ModalDialog: focus moves to 'Yes! Don't log me out' (data-autofocus, Headless UI's initial focus) and stays in the dialog; Escape means the person is here.
-  return (
-    <ModalDialog title={t("session.inactivity.title")} onClose={stay} role="alertdialog" size="narrow" testId="inactivity-prompt-dialog">
-      <Description as="p">{t("session.inactivity.countdown", { count: secondsLeft })}</Description>
-      <div className="mt-6 flex justify-end">
-        <button type="button" data-autofocus onClick={stay} className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-          {t("session.inactivity.stay")}
-        </button>
-      </div>
-    </ModalDialog>
-  );
+  return <dialog.InactivityDialog secondsLeft={secondsLeft} onStay={stay} />;
 }

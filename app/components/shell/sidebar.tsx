@@ -3,6 +3,7 @@ import type { StarredLink } from "~/lib/catalog/starred-sidebar.server";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import type { MessageKey } from "~/lib/i18n/i18n";
 import { Icon, type IconName } from "./icons";
+import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/components/ui/root-data";
 
 // The navigation. Each area adds its entry here when it lands, so the shell
@@ -11,6 +12,8 @@ const NAV_ITEMS: Array<{ to: string; label: MessageKey; icon: IconName; end?: bo
   { to: "/", label: "shell.nav.home", icon: "home", end: true },
   { to: "/catalog", label: "shell.nav.catalog", icon: "catalog" },
   { to: "/catalog-graph", label: "shell.nav.graph", icon: "graph" },
+  { to: "/docs", label: "shell.nav.docs", icon: "docs" },
+  { to: "/search", label: "shell.nav.search", icon: "search" },
   { to: "/create", label: "shell.nav.create", icon: "create" },
   { to: "/settings", label: "shell.nav.settings", icon: "settings" },
 ];
@@ -45,6 +48,7 @@ export function Sidebar({
     <nav
       aria-label={t("shell.navigation")}
       data-pinned={pinned}
+      data-dark-surface
       className={`group fixed inset-x-0 bottom-0 z-40 flex h-[var(--sidebar-mobile-height)] overflow-hidden bg-brand-900 text-white transition-[width] delay-[var(--sidebar-open-delay)] duration-[var(--sidebar-fade)] sm:inset-y-0 sm:right-auto sm:left-0 sm:h-auto sm:flex-col ${width}`}
     >
       <div className="hidden h-16 items-center gap-3 px-5 text-lg font-semibold whitespace-nowrap sm:flex">
@@ -58,15 +62,43 @@ export function Sidebar({
       <ul className="flex flex-1 justify-around sm:mt-2 sm:flex-none sm:flex-col sm:justify-start">
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} end={item.end} className={({ isActive }) => `flex h-14 items-center gap-4 px-6 whitespace-nowrap hover:bg-white/10 ${isActive ? "bg-white/15 font-semibold" : ""}`}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) => `flex h-14 items-center gap-4 px-2 whitespace-nowrap hover:bg-white/10 sm:px-6 ${isActive ? "bg-white/15 font-semibold" : ""}`}
+            >
               <Icon name={item.icon} className="h-6 w-6 shrink-0" />
-              <span className={`hidden transition-opacity duration-[var(--sidebar-fade)] sm:inline ${label}`}>{t(item.label)}</span>
+              <span className={`sr-only transition-opacity duration-[var(--sidebar-fade)] sm:not-sr-only ${label}`}>{t(item.label)}</span>
             </NavLink>
           </li>
         ))}
+        {starred ? (
+          // On a phone the starred list below is hidden: the bottom bar leads to the catalog's Starred view.
+          <li className="sm:hidden">
+            <Link to="/catalog?filters[user]=starred" aria-label={t("catalogCommon.starred.title")} className="flex h-14 items-center px-2 hover:bg-white/10">
+              <Icon name="star" className="h-6 w-6 shrink-0 text-amber-400" />
+            </Link>
+          </li>
+        ) : null}
+        {user?.canSignOut ? (
+          // On a phone the user menu below is hidden: sign-out is the bottom bar's last icon.
+          <li className="sm:hidden">
+            <Form method="post" action="/sign-out">
+              <button aria-label={t("signIn.signOut")} className="flex h-14 items-center px-2 hover:bg-white/10">
+                <Icon name="signOut" className="h-6 w-6 shrink-0" />
+              </button>
+            </Form>
+          </li>
+        ) : null}
       </ul>
       {starred ? (
-        <section aria-labelledby="sidebar-starred" className="hidden min-h-0 flex-col overflow-y-auto whitespace-nowrap sm:flex" data-testid="sidebar-starred">
+        // Scrollable only with links in it: an empty list's hint, cut short on a low screen, would be a
+        // scrollable region with nothing to focus (axe's scrollable-region-focusable).
+        <section
+          aria-labelledby="sidebar-starred"
+          className={`hidden min-h-0 flex-col whitespace-nowrap sm:flex ${starred.length ? "overflow-y-auto" : "overflow-hidden"}`}
+          data-testid="sidebar-starred"
+        >
           <h2 id="sidebar-starred" className="flex h-10 items-center gap-4 px-6 text-sm font-semibold">
             <Icon name="star" className="h-5 w-5 shrink-0 text-amber-400" />
             <span className={`transition-opacity duration-[var(--sidebar-fade)] ${label}`}>{t("catalogCommon.starred.title")}</span>

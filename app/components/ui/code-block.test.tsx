@@ -10,7 +10,7 @@ describe("CodeBlock", () => {
     const { html: highlighted } = await highlightCode("a: 1", "yaml");
     const html = await renderPage(<CodeBlock html={highlighted} language="yaml" label="Raw definition" />);
     expect(html).toMatch(/<figure aria-label="Raw definition" data-language="yaml"/);
-    expect(html).toContain('<pre class="shiki shiki-themes github-light github-dark"');
+    expect(html).toContain('<pre class="shiki shiki-themes github-light-default github-dark-default"');
     expect(html).not.toContain("Copy to clipboard");
   });
 });

@@ -20,7 +20,9 @@ export function CodeBlock({ html, language, label, className = "" }: CodeBlockPr
       <div className="absolute top-1 right-1 z-10">
         <CopyCodeButton read={() => content.current?.querySelector("pre")?.textContent ?? ""} />
       </div>
-      <div ref={content} className="overflow-auto [&_pre]:min-w-fit [&_pre]:p-3 [&_pre]:font-mono [&_pre]:text-xs [&_pre]:leading-5" dangerouslySetInnerHTML={{ __html: html }} />
+      {/* Focusable, so a keyboard can scroll wide code (axe's scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (WCAG 2.1.1) */}
+      <div ref={content} tabIndex={0} className="overflow-auto [&_pre]:min-w-fit [&_pre]:p-3 [&_pre]:font-mono [&_pre]:text-xs [&_pre]:leading-5" dangerouslySetInnerHTML={{ __html: html }} />
     </figure>
   );
 }

@@ -15,6 +15,8 @@ describe("UrlDialog and ModalDialog", () => {
     expect(html).toContain(`<h2 id="${labelledBy}" class="text-xl font-semibold">Entity Inspector</h2>`);
     expect(html).toMatch(/<a aria-label="Close"[^>]*href="\/portal\/catalog\/default\/component\/a"/);
     expect(html).toContain("<p>Body</p>");
+    // Without scripts the page loads with the focus on the dialog, so Tab goes on inside it.
+    expect(html).toMatch(/<div role="dialog"[^>]* tabindex="-1" autofocus=""/);
   });
 
   it("renders an alertdialog without a Close link when closing is the caller's (a form, a timer)", async () => {

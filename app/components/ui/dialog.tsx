@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "./root-data";
 import { useHydrated } from "./use-hydrated";
@@ -24,12 +24,14 @@ const WIDTH = { wide: "w-[min(64rem,95vw)]", narrow: "w-[min(32rem,95vw)]" } as 
 /**
  * The kit's modal dialog. The server renders it open over an overlay, so a
  * dialog that a URL or a loader opened is there without JavaScript and works
- * through its links and forms (a URL dialog's overlay is a link out of it). Once hydrated it is Headless UI's Dialog:
+ * through its links and forms (a URL dialog's overlay is a link out of it), the
+ * focus on it when the page loads. Once hydrated it is Headless UI's Dialog:
  * modal, Tab stays inside it, Escape and a click outside call `onClose`, and
  * focus goes back to where it was before the dialog opened.
  */
 export function ModalDialog({ title, children, onClose, closeTo, role = "dialog", testId, size = "wide" }: ModalDialogProps) {
   const hydrated = useHydrated();
+  const panel = useKeptFocus(hydrated);
   const titleId = useId();
   const header = <DialogHeader titleId={titleId} title={title} closeTo={closeTo} scripted={hydrated} />;
   const body = <div className="min-h-0 flex-1 overflow-auto px-6 py-4">{children}</div>;
@@ -39,7 +41,10 @@ export function ModalDialog({ title, children, onClose, closeTo, role = "dialog"
       <div className="fixed inset-0 z-40 grid place-items-center bg-black/50 p-4">
         {/* A click beside a URL dialog closes it here too: the overlay is a link to the page without it (the Close link is the one to tab to). */}
         {closeTo !== undefined ? <Link to={closeTo} preventScrollReset aria-hidden="true" tabIndex={-1} className="absolute inset-0" /> : null}
-        <div role={role} aria-labelledby={titleId} data-testid={testId} className={`relative ${PANEL} ${WIDTH[size]}`}>
+        {/* The page loads with the focus on the dialog (autofocus needs no script), so the next Tab is its first
+            control rather than the page behind the overlay, as in the hydrated dialog. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+        <div role={role} aria-labelledby={titleId} data-testid={testId} tabIndex={-1} autoFocus className={`relative ${PANEL} ${WIDTH[size]} focus:outline-none`}>
           {header}
           {body}
         </div>
@@ -50,13 +55,37 @@ export function ModalDialog({ title, children, onClose, closeTo, role = "dialog"
     <Dialog open onClose={onClose} role={role} data-testid={testId} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/50" />
       <div className="fixed inset-0 grid place-items-center p-4">
-        <DialogPanel className={`${PANEL} ${WIDTH[size]}`}>
+        <DialogPanel ref={panel} className={`${PANEL} ${WIDTH[size]}`}>
           {header}
           {body}
         </DialogPanel>
       </div>
     </Dialog>
   );
+}
+
+/**
+ * Keeps the focus inside the open dialog. A menu that opened it (the entity
+ * page's 'More' menu) gives the focus back to its own button a frame after
+ * its item was chosen, by which time the dialog may already have taken it:
+ * the focus would sit behind the overlay. Focus that lands outside the
+ * dialog and outside Headless UI's portals (where listbox options render)
+ * goes back to the dialog.
+ */
+function useKeptFocus(active: boolean) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!active) return;
+    const keepInside = (event: FocusEvent) => {
+      const dialog = panel.current?.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+      const target = event.target;
+      if (!dialog || !(target instanceof Element) || dialog.contains(target) || target.closest("#headlessui-portal-root")) return;
+      dialog.focus();
+    };
+    document.addEventListener("focusin", keepInside);
+    return () => document.removeEventListener("focusin", keepInside);
+  }, [active]);
+  return panel;
 }
 
 /**

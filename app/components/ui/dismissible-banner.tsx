@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { formReplyOf, replyErrors } from "~/lib/forms/submission";
+import { formReplyOf, replyErrors } from "~/lib/forms/reply";
 import { FieldError } from "./field-error";
 import { useTranslation } from "./root-data";
 import { useHydrated } from "./use-hydrated";

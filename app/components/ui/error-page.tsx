@@ -34,11 +34,11 @@ export function ErrorPage({ status, statusMessage, additionalInfo, stack }: Erro
       <h1 className="mt-6 text-4xl font-bold">{t("errorPage.title")}</h1>
       <p className="mt-4 text-lg">
         {/* A link to the previous page; history.back() when scripts run, the home page when they don't. */}
-        <a href={home} onClick={goBack} className="text-brand-600 underline dark:text-brand-100" data-testid="go-back-link">
+        <a href={home} onClick={goBack} className="text-brand-600 dark:text-brand-300" data-testid="go-back-link">
           {t("errorPage.goBack")}
         </a>{" "}
         {t("errorPage.contactSupportBefore")}{" "}
-        <Link to={supportUrl} className="text-brand-600 underline dark:text-brand-100">
+        <Link to={supportUrl} className="text-brand-600 dark:text-brand-300">
           {t("errorPage.contactSupport")}
         </Link>{" "}
         {t("errorPage.contactSupportAfter")}

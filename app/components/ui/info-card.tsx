@@ -36,7 +36,7 @@ export function InfoCard({
       <div className="flex-1 p-4">{children}</div>
       {deepLink ? (
         <div className="flex justify-end border-t border-slate-200 px-4 py-2 dark:border-slate-800">
-          <Link to={deepLink.link} className="text-sm font-semibold text-brand-600 hover:underline dark:text-brand-100">
+          <Link to={deepLink.link} className="text-sm font-semibold text-brand-600 hover:underline dark:text-brand-300">
             {deepLink.title} →
           </Link>
         </div>

@@ -1,7 +1,6 @@
-import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { Link } from "./link";
-import { useHydrated } from "./use-hydrated";
+import { loadAfterHydration } from "./after-hydration";
 
 export type MenuEntry =
   | { kind: "link"; label: string; to: string }
@@ -12,7 +11,7 @@ export type MenuEntry =
 
 export type MenuGroup = { heading?: string; entries: MenuEntry[] };
 
-type DropdownMenuProps = {
+export type DropdownMenuProps = {
   /** The button's accessible name. */
   label: string;
   /** What the button shows; the label when absent. */
@@ -22,23 +21,28 @@ type DropdownMenuProps = {
   testId?: string;
 };
 
-const PANEL = "absolute right-0 z-40 mt-1 w-72 rounded bg-white py-1 text-slate-900 shadow-lg focus:outline-none dark:bg-slate-900 dark:text-slate-100";
-const HEADING = "px-4 pt-2 pb-1 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400";
-const ENTRY = "block w-full px-4 py-2 text-left text-sm";
-const ACTIVE = "hover:bg-slate-100 data-[focus]:bg-slate-100 dark:hover:bg-slate-800 dark:data-[focus]:bg-slate-800";
-const DISABLED = "cursor-not-allowed text-slate-500 dark:text-slate-400";
+export const PANEL = "absolute right-0 z-40 mt-1 w-72 rounded bg-white py-1 text-slate-900 shadow-lg focus:outline-none dark:bg-slate-900 dark:text-slate-100";
+export const HEADING = "px-4 pt-2 pb-1 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400";
+export const ENTRY = "block w-full px-4 py-2 text-left text-sm";
+export const ACTIVE = "hover:bg-slate-100 data-[focus]:bg-slate-100 dark:hover:bg-slate-800 dark:data-[focus]:bg-slate-800";
+export const DISABLED = "cursor-not-allowed text-slate-500 dark:text-slate-400";
 
 /**
  * A button that opens a list of links and actions. On the server and without
  * JavaScript it is a <details> whose summary opens a plain list of links, so
  * every link is reachable by Tab. Once hydrated it is Headless UI's Menu: a
  * role="menu" that arrow keys, Home and End move through, that Escape or a
- * click outside closes, giving focus back to the button.
+ * click outside closes, giving focus back to the button. Headless UI's Menu
+ * (and the positioning library under it) is a chunk of its own, fetched after
+ * hydration (menu-scripted.tsx): the error pages' support button put it in
+ * every page's first load; until it arrives the <details> stays.
  */
 export function DropdownMenu(props: DropdownMenuProps) {
-  const hydrated = useHydrated();
-  return hydrated ? <ScriptedMenu {...props} /> : <DetailsMenu {...props} />;
+  const scripted = useScriptedMenu();
+  return scripted ? <scripted.ScriptedMenu {...props} /> : <DetailsMenu {...props} />;
 }
+
+const useScriptedMenu = loadAfterHydration(() => import("./menu-scripted"));
 
 function DetailsMenu({ label, button, buttonClassName, groups, testId }: DropdownMenuProps) {
   return (
@@ -74,40 +78,6 @@ function DetailsMenu({ label, button, buttonClassName, groups, testId }: Dropdow
   );
 }
 
-function ScriptedMenu({ label, button, buttonClassName, groups, testId }: DropdownMenuProps) {
-  return (
-    <Menu as="div" className="relative" data-testid={testId}>
-      <MenuButton className={buttonClassName} aria-label={button ? label : undefined} title={button ? label : undefined}>
-        {button ?? label}
-      </MenuButton>
-      <MenuItems modal={false} className={PANEL}>
-        {groups.map((group, index) => (
-          <MenuSection key={group.heading ?? index}>
-            {group.heading ? <MenuHeading className={HEADING}>{group.heading}</MenuHeading> : null}
-            {group.entries.map((entry) => (
-              <MenuItem key={entryKey(entry)} disabled={entry.kind === "disabled"}>
-                {entry.kind === "link" ? (
-                  <Link to={entry.to} className={`${ENTRY} ${ACTIVE}`}>
-                    {entry.label}
-                  </Link>
-                ) : entry.kind === "action" ? (
-                  <button type="button" onClick={entry.onSelect} className={`${ENTRY} ${ACTIVE}`}>
-                    {entry.label}
-                  </button>
-                ) : (
-                  <span title={entry.title} className={`${ENTRY} ${DISABLED}`}>
-                    {entry.label}
-                  </span>
-                )}
-              </MenuItem>
-            ))}
-          </MenuSection>
-        ))}
-      </MenuItems>
-    </Menu>
-  );
-}
-
-function entryKey(entry: MenuEntry): string {
+export function entryKey(entry: MenuEntry): string {
   return entry.kind === "link" ? `${entry.label}-${entry.to}` : entry.label;
 }

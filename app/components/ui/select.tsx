@@ -1,14 +1,12 @@
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from "@headlessui/react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useHydrated } from "./use-hydrated";
-import { listViewportHeight } from "./virtual-list";
+import { useId, useState } from "react";
+import { loadAfterHydration } from "./after-hydration";
 
 export type SelectOption = { value: string; label: string };
 
 /** Lists this long or longer become a virtualised combobox once scripts run; shorter ones stay native. */
 export const VIRTUALIZE_FROM = 11;
 
-type SelectProps = {
+export type SelectProps = {
   name: string;
   label: string;
   options: readonly SelectOption[];
@@ -30,14 +28,20 @@ type SelectProps = {
  * long list becomes Headless UI's Combobox: typing narrows the options, the
  * arrow keys, Home, End, Enter and Escape work as in a listbox, only the
  * rows in view are rendered (its virtual mode, 36 px rows, at most ten and a
- * half visible), and the value travels in the hidden input it keeps.
+ * half visible), and the value travels in the hidden input it keeps. The
+ * combobox (select-combobox.tsx, with Headless UI's Combobox and its
+ * virtualiser) is a chunk of its own, fetched after hydration and only where
+ * a list is that long; until it arrives the native select stays, and a
+ * choice made in it meanwhile is the combobox's first value.
  */
 export function Select(props: SelectProps) {
-  const hydrated = useHydrated();
   const id = useId();
   const all = props.placeholder !== undefined ? [{ value: "", label: props.placeholder }, ...props.options] : props.options;
   const labelClass = props.hideLabel ? "sr-only" : (props.labelClassName ?? "text-sm font-semibold");
-  if (!hydrated || all.length < VIRTUALIZE_FROM) {
+  const combobox = useCombobox(all.length >= VIRTUALIZE_FROM);
+  // What was chosen in the native select before the combobox took its place.
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  if (!combobox) {
     return (
       <span className="flex flex-col gap-1">
         <label htmlFor={id} className={labelClass}>
@@ -48,8 +52,11 @@ export function Select(props: SelectProps) {
           name={props.name}
           form={props.form}
           defaultValue={props.defaultValue ?? ""}
-          onChange={props.autoSubmit ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
-          className="rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900"
+          onChange={(event) => {
+            setChosen(event.currentTarget.value);
+            if (props.autoSubmit) event.currentTarget.form?.requestSubmit();
+          }}
+          className="max-w-full rounded border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900"
         >
           {all.map((option) => (
             <option key={option.value} value={option.value}>
@@ -60,64 +67,7 @@ export function Select(props: SelectProps) {
       </span>
     );
   }
-  return <VirtualCombobox {...props} options={all} labelClass={labelClass} />;
+  return <combobox.VirtualCombobox {...props} defaultValue={chosen ?? props.defaultValue} options={all} labelClass={labelClass} />;
 }
 
-function VirtualCombobox({ name, label, options, defaultValue, form, autoSubmit, labelClass }: SelectProps & { labelClass: string }) {
-  const [value, setValue] = useState(defaultValue ?? options[0]?.value ?? "");
-  const [query, setQuery] = useState("");
-  const wrapper = useRef<HTMLSpanElement>(null);
-  const changed = useRef(false);
-  const labels = useMemo(() => new Map(options.map((option) => [option.value, option.label])), [options]);
-  const needle = query.trim().toLocaleLowerCase();
-  const shown = needle ? options.filter((option) => option.label.toLocaleLowerCase().includes(needle)).map((option) => option.value) : options.map((option) => option.value);
-
-  // Submit once the hidden input Headless UI keeps for the form holds the new value.
-  useEffect(() => {
-    if (!changed.current || !autoSubmit) return;
-    changed.current = false;
-    const owner = form ? document.getElementById(form) : wrapper.current?.closest("form");
-    if (owner instanceof HTMLFormElement) owner.requestSubmit();
-  }, [value, autoSubmit, form]);
-
-  return (
-    <Field as="span" ref={wrapper} className="relative flex flex-col gap-1">
-      <Label className={labelClass}>{label}</Label>
-      <Combobox
-        value={value}
-        onChange={(next: string | null) => {
-          if (next === null) return;
-          changed.current = next !== value;
-          setValue(next);
-        }}
-        onClose={() => setQuery("")}
-        name={name}
-        form={form}
-        virtual={{ options: shown }}
-      >
-        <span className="flex items-center rounded border border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900">
-          <ComboboxInput
-            displayValue={(chosen: string | null) => (chosen === null ? "" : (labels.get(chosen) ?? chosen))}
-            onChange={(event) => setQuery(event.target.value)}
-            className="min-w-0 flex-1 rounded bg-transparent p-2"
-          />
-          <ComboboxButton className="px-2" aria-label={label}>
-            <span aria-hidden="true">▾</span>
-          </ComboboxButton>
-        </span>
-        <ComboboxOptions
-          modal={false}
-          style={{ height: listViewportHeight(shown.length) }}
-          className="absolute top-full z-40 mt-1 w-full min-w-48 overflow-y-auto rounded border border-slate-300 bg-white shadow-lg dark:border-slate-600 dark:bg-slate-900"
-        >
-          {/* h-9: VIRTUAL_ITEM_HEIGHT (36 px); Headless UI positions each row itself and measures it. */}
-          {({ option }: { option: string }) => (
-            <ComboboxOption value={option} className="flex h-9 w-full cursor-pointer items-center truncate px-3 data-[focus]:bg-brand-100 data-[selected]:font-semibold dark:data-[focus]:bg-brand-900">
-              {labels.get(option) ?? option}
-            </ComboboxOption>
-          )}
-        </ComboboxOptions>
-      </Combobox>
-    </Field>
-  );
-}
+const useCombobox = loadAfterHydration(() => import("./select-combobox"));

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ScrollRegion } from "./scroll-region";
 import { useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "./root-data";
 import { Link } from "./link";
@@ -54,7 +55,7 @@ export function Table<Row>({ id, title, columns, rows, rowKey, filters = [], sea
               <h2 id={`${id}-filters-title`} className="text-lg font-semibold">
                 {t("uiKit.table.filters")}
               </h2>
-              <Link to={clearedHref(pathname, params, prefix)} className="text-sm font-semibold text-brand-600 hover:underline dark:text-brand-100">
+              <Link to={clearedHref(pathname, params, prefix)} className="text-sm font-semibold text-brand-600 hover:underline dark:text-brand-300">
                 {t("uiKit.table.clearAll")}
               </Link>
             </div>
@@ -97,7 +98,7 @@ export function Table<Row>({ id, title, columns, rows, rowKey, filters = [], sea
             </label>
           ) : null}
         </div>
-        <div className="overflow-x-auto rounded bg-white shadow dark:bg-slate-900">
+        <ScrollRegion labelledBy={`${id}-title`} className="rounded bg-white shadow dark:bg-slate-900">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 dark:border-slate-800">
               <tr>
@@ -128,7 +129,7 @@ export function Table<Row>({ id, title, columns, rows, rowKey, filters = [], sea
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         {pageSize ? (
           <Pagination
             links={{

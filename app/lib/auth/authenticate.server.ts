@@ -1,10 +1,9 @@
 import type { ExternalAccess, ExternalCaller } from "./external-access.server";
-import type { Identity } from "./identity";
 import { requestToken } from "./session.server";
-import type { TokenService } from "./tokens.server";
+import type { TokenService, VerifiedIdentity } from "./tokens.server";
 
 export type Authentication = {
-  identity?: Identity & { expiresAt: number };
+  identity?: VerifiedIdentity;
   /** A caller with a static token of backend.auth.externalAccess: a service, not a user. */
   service?: ExternalCaller;
   /** Set when credentials were sent but are not valid: a Bearer token then means 401. */

@@ -22,7 +22,8 @@ import { hasScopes, normalizeScopes, PROVIDERS } from "./providers";
 import { allowedRedirectUrl, appOriginOf, isAppOrigin } from "./redirects";
 import { resolveSignIn } from "./resolvers.server";
 import { providerSecretKey, readSecretsCookie, secretsCookie } from "./session-secrets.server";
-import { isSecure, offeredSignInOptions, startSession } from "./sign-in.server";
+import { isSecure, offeredSignInOptions } from "./sign-in.server";
+import { sessionCookie } from "./session.server";
 import { webMessageResponse } from "./web-message.server";
 
 // Backstage's auth endpoints for every OAuth provider: /start, the
@@ -129,14 +130,16 @@ export async function handleFrame(app: RequestContext, request: Request, provide
     const signInOptions = offeredSignInOptions(app);
     const current = app.auth.identity ?? (signInOptions.length === 0 ? GUEST_IDENTITY : undefined);
     let identity: Identity;
+    let issued: { token: string; expiresAt: number } | undefined;
     if (!current) {
       if (!signInOptions.includes(providerId)) throw new AuthenticationError("You do not appear to be signed in. Please try reloading the browser page.");
       identity = await resolveSignIn(app.catalog, provider.config, result.profile);
-      headers.append("Set-Cookie", await startSession(app, identity));
+      // One token, one session: the cookie and the popup's answer carry the same, so signing out ends both.
+      issued = await app.tokens.issue(identity);
+      headers.append("Set-Cookie", sessionCookie(issued.token, { basePath: app.publicConfig.basePath, secure: isSecure(app), expiresAt: issued.expiresAt }));
     } else {
       identity = current;
     }
-    const issued = current ? undefined : await app.tokens.issue(identity);
     await keepProviderSecret(app, request, headers, provider, identity, result);
     for (const cookie of providerSessionCookies(scope, { refreshToken: result.session.refreshToken, grantedScope: state.scope })) headers.append("Set-Cookie", cookie);
 
@@ -213,7 +216,9 @@ export async function refreshSession(app: RequestContext, request: Request, prov
     let identity: (Identity & { token: string; expiresAt: number }) | undefined;
     if (offeredSignInOptions(app).includes(providerId) || provider.config.resolvers.length > 0) {
       const resolved = await resolveSignIn(app.catalog, provider.config, result.profile);
-      identity = { ...resolved, ...(await app.tokens.issue(resolved)) };
+      // The signed-in user's refresh stays in their session, so signing out ends its tokens too; otherwise the provider's word starts one.
+      const session = app.auth.identity?.userEntityRef === resolved.userEntityRef ? app.auth.identity.session : undefined;
+      identity = { ...resolved, ...(await app.tokens.issue(resolved, session)) };
     }
     headers.set("Content-Type", "application/json");
     return new Response(JSON.stringify(clientResponse(result, identity)), { status: 200, headers });

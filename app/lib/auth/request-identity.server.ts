@@ -48,9 +48,11 @@ async function resolve(app: RequestContext, request: Request, path: string, cook
   // A guest token from before guests had their own scope gets this browser's guest id.
   const sharedGuest = current?.userEntityRef === GUEST_USER_REF && current.provider === "guest" && !current.guestId;
   if (current && !sharedGuest) {
-    if (current.expiresAt - Date.now() >= SESSION_REFRESH_THRESHOLD_SECONDS * 1000) return current;
+    // A session near its absolute end (auth.sessionDuration) has nothing left to renew.
+    const extensible = Math.floor(current.session.endsAt / 1000) * 1000 > current.expiresAt;
+    if (current.expiresAt - Date.now() >= SESSION_REFRESH_THRESHOLD_SECONDS * 1000 || !extensible) return current;
     const renewed = await renewedIdentity(app, current);
-    cookies.push(await startSession(app, renewed));
+    cookies.push(await startSession(app, renewed, current.session));
     return renewed;
   }
   if (noSignInPage || sharedGuest) {

@@ -3,6 +3,7 @@ import { guestIdentity, isGuest, signInOptions, type Identity } from "./identity
 import { browserGuestId } from "./guest.server";
 import { ownershipEntityRefs } from "./ownership.server";
 import { clearedSessionCookie, sessionCookie } from "./session.server";
+import type { UserSession } from "./tokens.server";
 
 // Sessions as pages see them: the sign-in options, and the cookies that
 // start, renew or end a session. Who the visitor is, is settled once per
@@ -16,13 +17,20 @@ export function offeredSignInOptions(app: RequestContext): string[] {
   return signInOptions(app.config.config.auth.signInPage);
 }
 
-export async function startSession(app: RequestContext, identity: Identity): Promise<string> {
-  const { token, expiresAt } = await app.tokens.issue(identity);
+/** The session cookie of a sign-in, or of a renewal when `session` is the one being renewed. */
+export async function startSession(app: RequestContext, identity: Identity, session?: UserSession): Promise<string> {
+  const { token, expiresAt } = await app.tokens.issue(identity, session);
   return sessionCookie(token, { basePath: app.publicConfig.basePath, secure: isSecure(app), expiresAt });
 }
 
 export function endSession(app: RequestContext): string {
   return clearedSessionCookie({ basePath: app.publicConfig.basePath, secure: isSecure(app) });
+}
+
+/** Signing out: the request's session is revoked on every replica, whoever holds a copy of its token, and its cookie cleared. */
+export async function signOut(app: RequestContext): Promise<string> {
+  if (app.auth.identity) await app.tokens.revoke(app.auth.identity.session);
+  return endSession(app);
 }
 
 /**

@@ -7,7 +7,7 @@ import { decisionToFilter } from "./permission/filters";
 import { notAllowed, type PermissionService } from "../permission/permission-service.server";
 import type { Entity } from "./entity";
 import { entityRefKey, parseEntityRef } from "./entity-ref";
-import { pickFields } from "./fields";
+import { fieldsNeedRelations, pickFields } from "./fields";
 import type { ProcessingEngine } from "./processing/processing-engine.server";
 import { decodeCursor, type OrderField } from "./query/cursor";
 import {
@@ -27,7 +27,7 @@ import {
   type QuerySpec,
 } from "./query/entities-query.server";
 import { createGenerationCache } from "./query/generation-cache.server";
-import { andPredicates, type FilterPredicate } from "./query/predicate";
+import { andPredicates, refuseNulCharacters, type FilterPredicate } from "./query/predicate";
 import { changeCatalog, deleteEntityRows } from "./store/roots.server";
 
 // The catalog's entity reads and writes, used alike by the REST API and by
@@ -81,6 +81,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       const permission = readFilter(call);
       if (request.cursor !== undefined) {
         const cursor = decodeCursor(request.cursor);
+        refuseNulCharacters(cursor, "cursor");
         const spec = { ...cursorSpec(cursor), permission };
         // The total came with the cursor, counted for whoever made it; another caller gets their own.
         const sameReader = (cursor.permissionKey ?? "all") === permissionKey(permission);
@@ -90,9 +91,12 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
           isPrevious: cursor.isPrevious,
           totalItems: sameReader ? cursor.totalItems : count(spec),
           fromCursor: true,
+          relations: fieldsNeedRelations(request.fields),
         });
         return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
       }
+      refuseNulCharacters(request.fullTextFilter, "full text filter");
+      refuseNulCharacters(request.orderFields, "order field");
       const spec: QuerySpec = {
         filter: request.filter,
         query: request.query,
@@ -103,12 +107,13 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       };
       // The count (often a cached answer, after a generation lookup) and the page run side by side.
       const totalItems = request.totalItems === "exclude" ? 0 : count(spec);
-      const page = await queryPage(db, spec, { limit, offset: request.offset, totalItems, fromCursor: false });
+      const page = await queryPage(db, spec, { limit, offset: request.offset, totalItems, fromCursor: false, relations: fieldsNeedRelations(request.fields) });
       return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
     },
 
     /** GET /entities with paging: ordered by entity ref unless `order` says otherwise. */
     async listEntitiesPage(request: { filter?: FilterPredicate; order?: OrderField[]; limit?: number; offset: number; fields?: string[] }, call: CallOptions) {
+      refuseNulCharacters(request.order, "order");
       const orderFields = request.order?.length ? request.order : [{ field: ENTITY_REF_ORDER, order: "asc" as const }];
       const limit = request.limit;
       const items = await listEntities(db, {
@@ -124,6 +129,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
 
     /** GET /entities without paging: every entity, in pages read one after another, ordered by uid. */
     async *streamEntities(request: { filter?: FilterPredicate; order?: OrderField[]; fields?: string[]; pageSize?: number }, call: CallOptions) {
+      refuseNulCharacters(request.order, "order");
       const spec: QuerySpec = { filter: request.filter, orderFields: (request.order ?? []).slice(0, 1), permission: readFilter(call) };
       let after: Array<string | null> | undefined;
       for (;;) {
@@ -136,13 +142,15 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
 
     /** Entities in request order; null for what is missing, filtered out or not readable. */
     async entitiesByRefs(request: { entityRefs: string[]; fields?: string[]; filter?: FilterPredicate }, call: CallOptions) {
+      refuseNulCharacters(request.entityRefs, "entity ref");
       const keys = request.entityRefs.map((ref) => ref.toLocaleLowerCase("en-US"));
-      const items = await getEntitiesByKeys(db, keys, andPredicates(request.filter, readFilter(call)));
+      const items = await getEntitiesByKeys(db, keys, andPredicates(request.filter, readFilter(call)), { relations: fieldsNeedRelations(request.fields) });
       return { items: items.map((entity) => (entity ? pickFields(entity, request.fields) : null)) };
     },
 
     /** An entity the caller may not read is not found, as in Backstage. */
     async entityByName(kind: string, namespace: string, name: string, call: CallOptions): Promise<Entity> {
+      refuseNulCharacters([kind, namespace, name], "entity name");
       const entity = await readableByKey(entityRefKey({ kind, namespace, name }), call);
       if (!entity) throw new NotFoundError(`No entity named '${name}' found, with kind '${kind}' in namespace '${namespace}'`);
       return entity;

@@ -9,7 +9,7 @@ import { createCatalog, type Catalog } from "./catalog.server";
 import { createScheduler } from "../scheduler/scheduler.server";
 import { ANNOTATION_ORIGIN_LOCATION, ANNOTATION_ORPHAN, type Entity } from "./entity";
 import { parseForm, refuseSubmission } from "../forms/submission";
-import { entityDialogSchema } from "./entity-dialogs";
+import { entityDialogSchema } from "./entity-dialogs-schema";
 import { entityDialogAction, loadEntityDialogs } from "./entity-dialogs.server";
 import { addLocation, listLocations } from "./store/roots.server";
 

@@ -8,7 +8,9 @@ import { refuseSubmission, type AcceptedSubmission } from "../forms/submission";
 import { createTranslator } from "../i18n/i18n";
 import { readPreferences } from "../settings/preferences";
 import { ANNOTATION_ORPHAN, type Entity } from "./entity";
-import { DELETE_PARAM, entityDialogSchema, INSPECT_PARAM, parseInspectTab, UNREGISTER_LOCATION_INTENT, UNREGISTER_PARAM, type EntityDialogsData } from "./entity-dialogs";
+import type { entityDialogSchema } from "./entity-dialogs-schema";
+import { DELETE_PARAM, INSPECT_PARAM, parseInspectTab, REFRESH_ENTITY_INTENT, UNREGISTER_LOCATION_INTENT, UNREGISTER_PARAM, type EntityDialogsData } from "./entity-dialogs";
+import { entityRoute } from "./entity-route";
 import { stringifyEntityRef } from "./entity-ref";
 import { loadInspectorTab } from "./inspector/load-inspector.server";
 import { deleteEntity, unregisterLocation, unregisterState } from "./unregister/unregister.server";
@@ -67,6 +69,7 @@ export async function entityDialogAction(
   const { intent } = submission.value;
   const t = createTranslator(readPreferences(request.headers.get("cookie")).language);
   const redirectTo = options.redirectTo ?? DEFAULT_UNREGISTER_REDIRECT;
+  if (intent === REFRESH_ENTITY_INTENT) return refreshEntityAction(app, { request, submission, entity, credentials }, t);
   try {
     if (intent === UNREGISTER_LOCATION_INTENT) {
       await unregisterLocation(app.catalog, entity, { credentials });
@@ -84,4 +87,28 @@ export async function entityDialogAction(
     const message = status === 500 ? t("entityDialogs.unregister.unexpectedError", { requestId: app.requestId }) : (error as Error).message;
     return refuseSubmission(submission, { formErrors: [message], status });
   }
+}
+
+/**
+ * Backstage's "Schedule entity refresh" (the About card): the entity's
+ * location is read again now, as POST /api/catalog/refresh does, the service
+ * checking catalog.entity.refresh; back to the page with "Refresh scheduled".
+ */
+async function refreshEntityAction(
+  app: RequestContext,
+  { request, submission, entity, credentials }: { request: Request; submission: AcceptedSubmission<typeof entityDialogSchema>; entity: Entity; credentials: Credentials },
+  t: ReturnType<typeof createTranslator>,
+) {
+  try {
+    await app.catalog.entities.refresh(stringifyEntityRef(entity), { credentials });
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 500) app.logger.error({ err: error, requestId: app.requestId, entityRef: stringifyEntityRef(entity) }, "Scheduling an entity refresh failed");
+    const message = status === 500 ? t("entityDialogs.unregister.unexpectedError", { requestId: app.requestId }) : (error as Error).message;
+    return refuseSubmission(submission, { formErrors: [message], status });
+  }
+  return redirect(entityRoute(entity), {
+    status: 303,
+    headers: { "Set-Cookie": flashAlerts(request, app.publicConfig.basePath, { message: t("entityPage.about.refreshScheduled"), severity: "info", display: "transient" }) },
+  });
 }

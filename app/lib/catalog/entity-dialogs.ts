@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Presentations } from "./presentation";
 
 // What the entity page's dialogs (inspector, unregister and delete) hand from
@@ -18,11 +17,8 @@ export type InspectorTab = (typeof INSPECTOR_TABS)[number];
 /** The form intents the dialogs post; the entity page's action hands them to entityDialogAction. */
 export const UNREGISTER_LOCATION_INTENT = "unregister-location";
 export const DELETE_ENTITY_INTENT = "delete-entity";
-
-/** The dialogs' forms: a button posting one of the intents (app/lib/forms/submission.ts). */
-export const entityDialogSchema = z.object({
-  intent: z.enum([UNREGISTER_LOCATION_INTENT, DELETE_ENTITY_INTENT], { error: "entityDialogs.unregister.intentInvalid" }),
-});
+/** The About card's "Schedule entity refresh", posted to the same action. */
+export const REFRESH_ENTITY_INTENT = "refresh-entity";
 
 /** The id of the form posting an intent; its errors (conform's `${id}-error`) show in the dialog. */
 export function entityDialogFormId(intent: string): string {

@@ -135,3 +135,17 @@ export const configIntervalOrFalse = z.unknown().transform((value, ctx): number 
   }
   return result.ms;
 });
+
+/** A duration key, as milliseconds; zero is refused (a time limit or lifetime of nothing). */
+export const configDuration = z.unknown().transform((value, ctx): number => {
+  const result = parseDuration(value);
+  if ("problem" in result) {
+    ctx.addIssue({ code: "custom", message: `${KEYED_MESSAGE}${result.problem}` });
+    return z.NEVER;
+  }
+  if (result.ms <= 0) {
+    ctx.addIssue({ code: "custom", message: "must be a duration longer than zero" });
+    return z.NEVER;
+  }
+  return result.ms;
+});

@@ -124,6 +124,39 @@ describe("loadConfig", () => {
     expect(config.techdocs.builder).toBe("external");
   });
 
+  it("stops an $include that includes itself, directly or round a loop, naming the key", () => {
+    const self = configDir({ "app-config.yaml": `${minimal}organization:\n  $include: app-config.yaml\n` });
+    expect(problemsOf(() => loadConfig({ rootDir: self, argv: [], env: {} }))).toEqual([
+      `Config key 'organization' includes 'app-config.yaml', which is already being read (${path.join(self, "app-config.yaml")} -> ${path.join(self, "app-config.yaml")}): an $include cannot include itself`,
+    ]);
+    const loop = configDir({ "app-config.yaml": `${minimal}organization:\n  $include: a.yaml\n`, "a.yaml": "name:\n  $include: b.yaml\n", "b.yaml": "inner:\n  $include: a.yaml\n" });
+    expect(problemsOf(() => loadConfig({ rootDir: loop, argv: [], env: {} }))).toEqual([
+      `Config key 'organization.name.inner' includes 'a.yaml', which is already being read (${["app-config.yaml", "a.yaml", "b.yaml", "a.yaml"].map((file) => path.join(loop, file)).join(" -> ")}): an $include cannot include itself`,
+    ]);
+  });
+
+  it("stops an $include of a file that does not parse, naming the key", () => {
+    const json = configDir({ "app-config.yaml": `${minimal}organization:\n  $include: org.json\n`, "org.json": "{ name: 'not JSON' }" });
+    expect(problemsOf(() => loadConfig({ rootDir: json, argv: [], env: {} }))).toEqual([
+      expect.stringMatching(/^Failed to parse included file 'org\.json' for config key 'organization', Expected property name or '\}' in JSON at position 2/),
+    ]);
+    const yaml = configDir({ "app-config.yaml": `${minimal}organization:\n  $include: org.yaml\n`, "org.yaml": "name: [unclosed\n" });
+    expect(problemsOf(() => loadConfig({ rootDir: yaml, argv: [], env: {} }))).toEqual([
+      expect.stringMatching(/^Failed to parse included file 'org\.yaml' for config key 'organization', Invalid YAML in config file '.*org\.yaml': /),
+    ]);
+  });
+
+  it("refuses a __proto__ key in a config file, an included file or an APP_CONFIG_ value, naming where", () => {
+    const inFile = configDir({ "app-config.yaml": `${minimal}  __proto__:\n    title: Polluted\n` });
+    expect(problemsOf(() => loadConfig({ rootDir: inFile, argv: [], env: {} }))).toEqual(["Invalid config key '__proto__' at 'app': '__proto__' is not allowed as a key"]);
+    const included = configDir({ "app-config.yaml": `${minimal}organization:\n  $include: org.json\n`, "org.json": '{"name": "Org", "__proto__": {"name": "Polluted"}}' });
+    expect(problemsOf(() => loadConfig({ rootDir: included, argv: [], env: {} }))).toEqual(["Invalid config key '__proto__' at 'organization': '__proto__' is not allowed as a key"]);
+    const fromEnv = configDir({ "app-config.yaml": minimal });
+    expect(problemsOf(() => loadConfig({ rootDir: fromEnv, argv: [], env: { APP_CONFIG_app: '{"support": {"__proto__": {"url": "https://evil.example"}}}' } }))).toEqual([
+      "Invalid config key '__proto__' at 'app.support' (from APP_CONFIG_app): '__proto__' is not allowed as a key",
+    ]);
+  });
+
   it("stops a YAML alias bomb instead of expanding it", () => {
     const bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
     for (let i = 0; i < 9; i++) {
@@ -183,6 +216,31 @@ describe("loadConfig: keys that used to pass unchecked", () => {
     expect(problemsOf(() => load("catalog:\n  processingInterval: { seconds: 0 }\n"))).toEqual([
       "Invalid config value at 'catalog.processingInterval': must be a duration longer than zero (false turns it off)",
     ]);
+  });
+
+  it("reads auth.sessionDuration in Backstage's duration forms, a week when absent, and refuses anything else naming the key", () => {
+    expect(load("").config.auth.sessionDuration).toBe(7 * 24 * 3_600_000);
+    expect(load("auth:\n  sessionDuration: { hours: 12 }\n").config.auth.sessionDuration).toBe(12 * 3_600_000);
+    expect(load("auth:\n  sessionDuration: 30 days\n").config.auth.sessionDuration).toBe(30 * 24 * 3_600_000);
+    expect(problemsOf(() => load("auth:\n  sessionDuration: 0 seconds\n"))).toEqual(["Invalid config value at 'auth.sessionDuration': must be a duration longer than zero"]);
+    expect(problemsOf(() => load("auth:\n  sessionDuration: 3600\n"))).toEqual(["Invalid type in config for key 'auth.sessionDuration', got number, wanted object or string"]);
+    expect(problemsOf(() => load("auth:\n  sessionDuration: forever\n"))).toEqual([
+      "Invalid duration 'forever' in config at 'auth.sessionDuration', Not a valid duration string, try a number followed by a unit such as '1d' or '2 seconds'",
+    ]);
+  });
+
+  it("refuses a port no server can use, in each form, naming the key", () => {
+    expect(problemsOf(() => load("backend:\n  listen:\n    port: 99999\n"))).toEqual(["Invalid config value at 'backend.listen.port': must be a port number, an integer from 0 to 65535"]);
+    expect(problemsOf(() => load("backend:\n  listen:\n    port: 80.5\n"))).toEqual(["Invalid config value at 'backend.listen.port': must be a port number, an integer from 0 to 65535"]);
+    expect(problemsOf(() => load("backend:\n  listen: ':99999'\n"))).toEqual(["Invalid config value at 'backend.listen': must be 'port', ':port' or 'host:port', with a port number from 0 to 65535"]);
+    expect(problemsOf(() => load("backend:\n  listen: 'localhost:http'\n"))).toEqual([
+      "Invalid config value at 'backend.listen': must be 'port', ':port' or 'host:port', with a port number from 0 to 65535",
+    ]);
+    expect(problemsOf(() => load("backend:\n  database:\n    client: pg\n    connection:\n      port: 70000\n"))).toEqual([
+      "Invalid config value at 'backend.database.connection.port': must be a port number, an integer from 0 to 65535",
+    ]);
+    expect(load("backend:\n  listen: '127.0.0.1:7100'\n").config.backend.listen).toBe("127.0.0.1:7100");
+    expect(load("backend:\n  listen:\n    port: 0\n").config.backend.listen).toEqual({ port: 0 });
   });
 
   it("takes auth.signInPage as a list of options, or none", () => {

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
-import { ConfigError, formatConfigIssues } from "./errors";
+import { ConfigError, formatConfigIssues, formatKeyPath } from "./errors";
+import { PROTOTYPE_KEY, prototypeKeyPath } from "../prototype-keys";
 import { substituteValue, type ConfigContext } from "./substitute.server";
 import { configSchema, type AtriumConfig } from "./schema";
 import { findUnusedKeys } from "./unused-keys";
@@ -86,7 +87,7 @@ function readConfigFile(file: string, env: Record<string, string | undefined>): 
   if (typeof data !== "object" || Array.isArray(data)) {
     throw new ConfigError([`Config file '${file}' must contain a mapping at its top level`]);
   }
-  const context: ConfigContext = { env, dir: path.dirname(file), readYaml: parseYaml };
+  const context: ConfigContext = { env, dir: path.dirname(file), including: [file], readYaml: parseYaml };
   return (substituteValue(data, "", context) ?? {}) as Record<string, unknown>;
 }
 
@@ -113,7 +114,13 @@ function readEnvOverrides(env: Record<string, string | undefined>): Record<strin
       const next = target[key];
       target = (typeof next === "object" && next !== null ? next : (target[key] = {})) as Record<string, unknown>;
     }
-    target[keys[keys.length - 1]] = parseEnvValue(value);
+    const parsed = parseEnvValue(value);
+    const prototypeKey = prototypeKeyPath(parsed);
+    if (prototypeKey) {
+      const at = formatKeyPath([...keys, ...prototypeKey.slice(0, -1)]);
+      throw new ConfigError([`Invalid config key '${PROTOTYPE_KEY}' at '${at}' (from ${name}): '${PROTOTYPE_KEY}' is not allowed as a key`]);
+    }
+    target[keys[keys.length - 1]] = parsed;
   }
   return result;
 }

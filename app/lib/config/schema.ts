@@ -5,14 +5,19 @@ import { featureFlagNameProblem } from "../settings/feature-flags";
 import { appRoutesSchema } from "../catalog/entity-page/external-routes";
 import { unboundRouteProblems } from "../catalog/entity-page/layout";
 import { entityPageConfigSchema } from "../catalog/entity-page/layout-schema";
-import { configIntervalOrFalse } from "./duration";
+import { DEFAULT_SESSION_DURATION_MS } from "../auth/session-duration";
+import { configByteSize } from "./byte-size";
+import { configDuration, configIntervalOrFalse } from "./duration";
 import { integrationsSchema } from "./integrations";
+import { techdocsConfigSchema } from "../techdocs/config";
+import { kubernetesConfigSchema } from "../kubernetes/config";
 import { configBoolean, configNumber, isHttpUrl } from "./values";
 
 // The configuration Atrium reads. Keys and shapes follow Backstage's
 // app-config so that an existing Backstage config works unchanged; subtrees
-// that belong to other areas (auth providers, kubernetes) are open records
-// here and validated by their own areas; integrations' hosts and URLs are
+// that belong to other areas (auth providers) are open records here and
+// validated by their own areas, or schemas the areas export (kubernetes,
+// techdocs); integrations' hosts and URLs are
 // checked here (integrations.ts), before anything reads them.
 
 const httpUrl = z.string().refine(isHttpUrl, { message: "must be an absolute http(s) URL" });
@@ -28,7 +33,16 @@ const supportItem = z.object({
   links: z.array(supportLink).default([]),
 });
 
-const listen = z.union([z.string(), z.object({ host: z.string().optional(), port: configNumber.optional() })]);
+// A port Node can listen on or connect to; anything else would stop the process with a stack trace instead of the key.
+const isPort = (value: number) => Number.isInteger(value) && value >= 0 && value <= 65535;
+const port = configNumber.refine(isPort, { message: "must be a port number, an integer from 0 to 65535" });
+
+// Backstage's string forms: '7007', ':7007' or 'host:7007' (runtime.ts reads them).
+const listen = z.union([z.string(), z.object({ host: z.string().optional(), port: port.optional() })]).superRefine((value, ctx) => {
+  if (typeof value !== "string") return;
+  const portText = value.slice(value.lastIndexOf(":") + 1);
+  if (!/^\d+$/.test(portText) || !isPort(Number(portText))) ctx.addIssue({ code: "custom", message: "must be 'port', ':port' or 'host:port', with a port number from 0 to 65535" });
+});
 
 const databaseConnection = z.union([
   z.string(),
@@ -36,7 +50,7 @@ const databaseConnection = z.union([
     directory: z.string().optional(),
     filename: z.string().optional(),
     host: z.string().optional(),
-    port: configNumber.optional(),
+    port: port.optional(),
     user: z.string().optional(),
     password: z.string().optional(),
     database: z.string().optional(),
@@ -48,6 +62,8 @@ const databaseConnection = z.union([
 const database = z.object({
   client: z.enum(["better-sqlite3", "sqlite3", "sqlite", "pg"]).default("better-sqlite3"),
   connection: databaseConnection.optional(),
+  // PostgreSQL: the longest one read for a request may run before the database stops it; false for no limit (app/lib/db/client.server.ts).
+  statementTimeout: configIntervalOrFalse.optional(),
 });
 
 const locationRule = z.object({ allow: z.array(z.string()) });
@@ -87,6 +103,10 @@ const autologout = z
     message: "promptBeforeIdleSeconds should be smaller than idleTimeoutMinutes",
   });
 
+/** Forms of fields and text; the template editor's uploaded folders (at most 10 MiB, app/lib/scaffolder/editor/directory.ts) fit in the multipart limit. */
+export const DEFAULT_FORM_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MULTIPART_BODY_BYTES = 16 * 1024 * 1024;
+
 const discoveryTarget = z.union([z.string(), z.object({ internal: z.string(), external: z.string() })]);
 
 export const configSchema = z
@@ -111,14 +131,24 @@ export const configSchema = z
         listen: listen.optional(),
         trustProxy: z.union([configBoolean, configNumber, z.string(), z.array(z.string())]).optional(),
         database: database.optional(),
+        // How many HTTP worker processes serve requests; the cores the process may use (os.availableParallelism()) when
+        // unset, one on an in-memory SQLite database and under `npm run dev` (server/workers.js, docs/decisions/048-workers.md).
+        workers: configNumber.refine((value) => Number.isInteger(value) && value >= 1, { message: "must be a positive integer: the number of worker processes" }).optional(),
         reading: z.object({ allow: z.array(z.object({ host: z.string() })).optional() }).optional(),
         // Where the scaffolder keeps its tasks' workspaces; the system's temp directory when unset, as in Backstage.
         workingDirectory: z.string().min(1).optional(),
         // Static tokens for CLIs and CI, in Backstage's format (auth/external-access.ts), and
         // Backstage's switch that lets callers without credentials into every /api route (app/lib/http/public-routes.ts).
         auth: backendAuthSchema.extend({ dangerouslyDisableDefaultAuthPolicy: configBoolean.default(false) }).optional(),
+        // The largest bodies a page's form may post (server/body-limits.ts); the JSON API's own is 1 MiB.
+        limits: z
+          .object({
+            formBody: configByteSize.default(DEFAULT_FORM_BODY_BYTES),
+            multipartBody: configByteSize.default(DEFAULT_MULTIPART_BODY_BYTES),
+          })
+          .prefault({}),
       })
-      .default({}),
+      .prefault({}),
     auth: z
       .object({
         environment: z.string().default("development"),
@@ -132,6 +162,8 @@ export const configSchema = z
         // Cookie auth on every page and asset, the sign-in page excepted.
         protectedMode: configBoolean.default(false),
         autologout: autologout.optional(),
+        // The longest a session lasts from its sign-in, renewals included (app/lib/auth/session-duration.ts).
+        sessionDuration: configDuration.default(DEFAULT_SESSION_DURATION_MS),
         // Validated by the auth area (app/lib/auth/provider-config.server.ts).
         developmentIdentityProvider: z.unknown().optional(),
         loginRateLimit: z.unknown().optional(),
@@ -177,11 +209,10 @@ export const configSchema = z
           .prefault({}),
       })
       .prefault({}),
-    kubernetes: openRecord.optional(),
-    techdocs: z
-      .object({ builder: z.string().default("local") })
-      .catchall(z.unknown())
-      .default({ builder: "local" }),
+    // Validated by the Kubernetes area (app/lib/kubernetes/config.ts).
+    kubernetes: kubernetesConfigSchema.prefault({}),
+    // Validated by the TechDocs area (app/lib/techdocs/config.ts).
+    techdocs: techdocsConfigSchema,
     discovery: z
       .object({
         endpoints: z.array(z.object({ target: discoveryTarget, plugins: z.array(z.string()) })).default([]),

@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { PROTOTYPE_KEY } from "../prototype-keys";
 import { ConfigError } from "./errors";
 
 export type ConfigContext = {
   env: Record<string, string | undefined>;
   /** Directory of the file being read: $file and $include are relative to it. */
   dir: string;
+  /** The files being read, the outermost first: an $include of one of them would never end. */
+  including: string[];
   readYaml: (text: string, file: string) => unknown;
 };
 
@@ -32,6 +35,7 @@ export function substituteValue(value: unknown, keyPath: string, context: Config
 
   const result: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(record)) {
+    if (key === PROTOTYPE_KEY) throw new ConfigError([`Invalid config key '${key}' at '${keyPath || "<root>"}': '${PROTOTYPE_KEY}' is not allowed as a key`]);
     const next = substituteValue(child, keyPath ? `${keyPath}.${key}` : key, context);
     if (next !== undefined) result[key] = next;
   }
@@ -71,9 +75,19 @@ function applyDirective(directive: string, record: Record<string, unknown>, keyP
       return readReferencedFile(argument, where, context);
     case "$include": {
       const file = path.resolve(context.dir, argument);
+      if (context.including.includes(file)) {
+        throw new ConfigError([`Config key '${where}' includes '${argument}', which is already being read (${[...context.including, file].join(" -> ")}): an $include cannot include itself`]);
+      }
       const text = readReferencedFile(argument, where, context);
-      const included = file.endsWith(".json") ? JSON.parse(text) : context.readYaml(text, file);
-      return substituteValue(included, keyPath, { ...context, dir: path.dirname(file) });
+      let included: unknown;
+      try {
+        included = file.endsWith(".json") ? JSON.parse(text) : context.readYaml(text, file);
+      } catch (error) {
+        const reason = error instanceof ConfigError ? error.problems.join("; ") : (error as Error).message;
+        // Backstage's words: "failed to parse included file <file>, <reason>".
+        throw new ConfigError([`Failed to parse included file '${argument}' for config key '${where}', ${reason}`]);
+      }
+      return substituteValue(included, keyPath, { ...context, dir: path.dirname(file), including: [...context.including, file] });
     }
     default:
       throw new ConfigError([`Unknown config directive '${directive}' at '${where}'`]);

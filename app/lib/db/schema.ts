@@ -72,6 +72,13 @@ export interface UserSettingsTable {
   updated_at: number;
 }
 
+export interface AuthRevokedSessionsTable {
+  /** The session id a user token carries (claim sid). */
+  id: string;
+  /** Epoch milliseconds after which no token of the session can be unexpired: the row may go. */
+  expires_at: number;
+}
+
 export interface AuthSessionSecretsTable {
   /** sha256 of the atrium-secrets cookie's value, so a database read alone cannot replay it. */
   id: string;
@@ -131,14 +138,38 @@ export interface ScaffolderWizardDraftsTable {
   updated_at: number;
 }
 
+export interface ScaffolderEditorDraftsTable {
+  user_ref: string;
+  template_yaml: string;
+  values_yaml: string;
+  /** JSON text: the template directory's files. */
+  files_json: string;
+  runs: number;
+  updated_at: number;
+}
+
+export interface ScaffolderEditorResultsTable {
+  id: string;
+  user_ref: string;
+  n: number;
+  created_at: number;
+  template_title: string;
+  status: string;
+  /** JSON text: the result's error, log, files and output. */
+  body_json: string;
+}
+
 export interface Database {
   auth_keys: AuthKeysTable;
+  auth_revoked_sessions: AuthRevokedSessionsTable;
   auth_session_secrets: AuthSessionSecretsTable;
   catalog_generation: CatalogGenerationTable;
   catalog_locations: CatalogLocationsTable;
   catalog_entities: CatalogEntitiesTable;
   catalog_relations: CatalogRelationsTable;
   catalog_search: CatalogSearchTable;
+  scaffolder_editor_drafts: ScaffolderEditorDraftsTable;
+  scaffolder_editor_results: ScaffolderEditorResultsTable;
   scaffolder_task_events: ScaffolderTaskEventsTable;
   scaffolder_tasks: ScaffolderTasksTable;
   scaffolder_wizard_drafts: ScaffolderWizardDraftsTable;

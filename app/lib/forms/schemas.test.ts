@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loginRequestSchema } from "../auth/login-request-schema";
-import { entityDialogSchema } from "../catalog/entity-dialogs";
+import { entityDialogSchema } from "../catalog/entity-dialogs-schema";
 import { starSchema } from "../catalog/star-schema";
 import { homeSettingsSchema } from "../home/home-widgets";
 import { dismissBannerSchema } from "../settings/banner-schema";

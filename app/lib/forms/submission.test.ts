@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { appearanceSchema, featureFlagToggleSchema } from "../settings/schema";
 import { accessQuestionSchema } from "../permission/access-question";
-import { formReplyOf, parseForm, parseFormRequest, refuseSubmission } from "./submission";
+import { parseForm, parseFormRequest, refuseSubmission } from "./submission";
+import { formReplyOf } from "./reply";
 
 const form = (fields: Array<[string, string]>) => {
   const data = new FormData();

@@ -1,7 +1,8 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import type { FormReply } from "./reply";
 
 // The one way a fixed form is handled (docs/decisions/027-forms-on-conform.md):
 // the action (or, for a GET form, the loader) parses the submission with the
@@ -14,9 +15,10 @@ import type { z } from "zod";
 // translated where they are shown (FieldError): the browser's own validation
 // and the server's speak the same language. A service's refusal (a 403 from
 // the permission policy) is already a sentence and shows as written.
-
-/** What every form action answers when it does not redirect: conform's reply. */
-export type FormReply = SubmissionResult<string[]>;
+//
+// What a page reads of the reply (formReplyOf, replyErrors) is in
+// app/lib/forms/reply.ts, without zod, so pages that parse nothing in the
+// browser do not ship it.
 
 /** Parses a posted form (or a GET form's query) with its schema. */
 export function parseForm<Schema extends z.ZodType>(payload: FormData | URLSearchParams, schema: Schema) {
@@ -42,14 +44,4 @@ type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record
 export function refuseSubmission(submission: Replyable, options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; status?: number } = {}) {
   const { status = 400, ...errors } = options;
   return data(submission.reply(errors.formErrors || errors.fieldErrors ? errors : undefined), { status });
-}
-
-/** An action's data, when it is a form reply (actions that redirect on success have none). */
-export function formReplyOf(actionData: unknown): FormReply | undefined {
-  return actionData && typeof actionData === "object" && "initialValue" in actionData ? (actionData as FormReply) : undefined;
-}
-
-/** Every message of a reply, the form's and the fields', for forms whose fields are all hidden (a button's form). */
-export function replyErrors(reply: FormReply | undefined): string[] {
-  return reply?.error ? Object.values(reply.error).flatMap((messages) => messages ?? []) : [];
 }

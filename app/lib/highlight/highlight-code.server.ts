@@ -3,7 +3,9 @@ import type { HighlighterCore } from "shiki/core";
 
 // Syntax highlighting on the server with shiki: the browser receives finished
 // HTML and never a grammar. Fine-grained imports keep the server bundle to the
-// five grammars and two themes Atrium uses; the JavaScript regex engine
+// five grammars and two themes Atrium uses: the docs' pair,
+// github-light-default and github-dark-default, whose every token colour
+// passes AA (highlight-docs-code.server.ts). The JavaScript regex engine
 // avoids shipping and instantiating oniguruma's WebAssembly. The highlighter
 // is created once per process, on first use.
 
@@ -41,7 +43,7 @@ function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= (async () => {
     const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import("shiki/core"), import("shiki/engine/javascript")]);
     return createHighlighterCore({
-      themes: [import("shiki/themes/github-light.mjs"), import("shiki/themes/github-dark.mjs")],
+      themes: [import("shiki/themes/github-light-default.mjs"), import("shiki/themes/github-dark-default.mjs")],
       langs: [import("shiki/langs/yaml.mjs"), import("shiki/langs/json.mjs"), import("shiki/langs/graphql.mjs"), import("shiki/langs/proto.mjs"), import("shiki/langs/typescript.mjs")],
       engine: createJavaScriptRegexEngine({ forgiving: true }),
     });
@@ -66,7 +68,7 @@ export async function highlightCode(code: string, language: CodeLanguage): Promi
     return cached;
   }
   const shiki = await getHighlighter();
-  const html = shiki.codeToHtml(code, { lang: language, themes: { light: "github-light", dark: "github-dark" } });
+  const html = shiki.codeToHtml(code, { lang: language, themes: { light: "github-light-default", dark: "github-dark-default" } });
   return remember(key, { language, html, highlighted: true });
 }
 

@@ -2,11 +2,12 @@ import type { Credentials } from "../auth/credentials";
 import { settingsOwnerOf, type Identity } from "../auth/identity";
 import { pageCredentials } from "../auth/request-credentials.server";
 import type { Entity } from "../catalog/entity";
-import { entityRefKey } from "../catalog/entity-ref";
-import { entityRoute } from "../catalog/entity-route";
+import { entityRefKey, getCompoundEntityRef } from "../catalog/entity-ref";
 import { PRESENTATION_FIELDS, presentEntity } from "../catalog/presentation";
+import { catalogKindNames } from "../catalog/kind-names.server";
 import { requestStarredRefs } from "../catalog/starred-sidebar.server";
 import type { RequestContext } from "../context.server";
+import { docsRoute } from "../techdocs/reader-links";
 import { homeWidgets, recentlyVisited } from "./home-settings.server";
 import type { HomeEntity, HomePageData } from "./home-page";
 import { DEFAULT_HOME_WIDGETS, type HomeWidgetId } from "./home-widgets";
@@ -50,7 +51,10 @@ export async function loadHomePage(app: RequestContext, identity: Identity | und
       )
     : Promise.resolve({ items: [] });
 
-  const [starred, visited, ownedPage, docsPage] = await Promise.all([starredRefs, visits, owned, docs]);
+  // The search widget says which kinds it searches: all of them, as the catalog index's kind filter lists them.
+  const kinds = shows("search") ? catalogKindNames(app, credentials) : Promise.resolve([]);
+
+  const [starred, visited, ownedPage, docsPage, searchKinds] = await Promise.all([starredRefs, visits, owned, docs, kinds]);
   const recentRefs = visited.map((visit) => visit.entityRef);
   // Bounded: the widget shows WIDGET_LIMIT; a few more are read in case some are gone or unreadable.
   const starredShown = starred.slice(0, MAX_STARRED_READ);
@@ -63,9 +67,9 @@ export async function loadHomePage(app: RequestContext, identity: Identity | und
     recent: readable(recentRefs, known).slice(0, WIDGET_LIMIT),
     owned: (ownedPage.items as Entity[]).map(homeEntity),
     ownedTotal: ownedPage.totalItems,
-    // The entity's Docs tab, which links on to the docs reader (the view-techdoc route): the
-    // reader itself arrives with TechDocs, and a home page must not offer a link that leads nowhere.
-    docs: (docsPage.items as Entity[]).map((entity) => ({ ...homeEntity(entity), docsPath: `${entityRoute(entity)}/docs` })),
+    // The docs reader's home page of each entity.
+    docs: (docsPage.items as Entity[]).map((entity) => ({ ...homeEntity(entity), docsPath: `${docsRoute(getCompoundEntityRef(entity))}/` })),
+    searchKinds,
   };
 }
 

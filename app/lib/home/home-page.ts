@@ -13,4 +13,6 @@ export type HomePageData = {
   owned: HomeEntity[];
   ownedTotal: number;
   docs: HomeDoc[];
+  /** The kinds the search widget searches: every kind in the catalog the visitor may read, by name. */
+  searchKinds: string[];
 };

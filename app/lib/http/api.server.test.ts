@@ -12,7 +12,13 @@ import { apiRoute, parsedBy, pathParams, query } from "./api.server";
 // for a request whose authentication is already settled (server/app.ts does
 // that for real requests; server/api-door.test.ts covers the built server).
 
-const ALICE = { userEntityRef: "user:default/alice", ownershipEntityRefs: ["user:default/alice"], provider: "custom", expiresAt: Date.now() + 3_600_000 };
+const ALICE = {
+  userEntityRef: "user:default/alice",
+  ownershipEntityRefs: ["user:default/alice"],
+  provider: "custom",
+  expiresAt: Date.now() + 3_600_000,
+  session: { id: "alice-session", startedAt: Date.now(), endsAt: Date.now() + 3_600_000 },
+};
 
 function call(route: ReturnType<typeof apiRoute>, url: string, options: { method?: string; auth?: Authentication; body?: unknown; params?: Record<string, string>; openPolicy?: boolean } = {}) {
   const context = new RouterContextProvider();

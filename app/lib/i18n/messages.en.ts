@@ -10,10 +10,13 @@ import { catalogIndex } from "./messages/catalog-index.en.ts";
 import { entityDialogs } from "./messages/entity-dialogs.en.ts";
 import { entityPage } from "./messages/entity-page.en.ts";
 import { home } from "./messages/home.en.ts";
+import { kubernetes } from "./messages/kubernetes.en.ts";
 import { localGit } from "./messages/local-git.en.ts";
 import { scaffolderPages } from "./messages/scaffolder-pages.en.ts";
 import { scaffolderFields } from "./messages/scaffolder-fields.en.ts";
 import { scaffolderWizard } from "./messages/scaffolder-wizard.en.ts";
+import { search } from "./messages/search.en.ts";
+import { techdocs } from "./messages/techdocs.en.ts";
 import { uiKit } from "./messages/ui-kit.en.ts";
 
 export const en = {
@@ -24,12 +27,15 @@ export const en = {
   entityPage,
   entityDialogs,
   home,
+  kubernetes,
   uiKit,
   apiDefinitions,
   localGit,
   scaffolderPages,
   scaffolderFields,
   scaffolderWizard,
+  search,
+  techdocs,
   shell: {
     skipToContent: "Skip to content",
     navigation: "Main navigation",
@@ -45,6 +51,7 @@ export const en = {
       catalog: "Catalog",
       apis: "APIs",
       docs: "Docs",
+      search: "Search",
       create: "Create...",
       graph: "Catalog graph",
       settings: "Settings",
@@ -231,6 +238,7 @@ export const en = {
     showMoreDetails: "Show more details",
     showLessDetails: "Show less details",
     notFound: "PAGE NOT FOUND",
+    bodyTooLarge: "What this form sent is larger than the {{size}} this portal accepts.",
   },
   errorBoundary: {
     title: "Something Went Wrong",

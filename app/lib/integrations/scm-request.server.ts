@@ -1,3 +1,4 @@
+import { fetchWithCredentials } from "./credentialed-fetch.server";
 import type { ScmIntegration } from "./scm-integrations";
 
 // The one way Atrium calls a source host's REST API (the scaffolder's
@@ -47,9 +48,16 @@ export async function scmRequest<T = unknown>(integration: ScmIntegration, reque
   const url = apiUrl(integration, request.path, request.query);
   const timeout = AbortSignal.timeout(SCM_REQUEST_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { Accept: "application/json", "User-Agent": "Atrium-Scaffolder", ...request.headers };
+  const headers: Record<string, string> = { Accept: "application/json", "User-Agent": "Atrium-Scaffolder" };
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(url, { method: request.method ?? "GET", headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), redirect: "manual", signal });
+  // The caller's headers carry its credentials; no redirect is followed.
+  const response = await fetchWithCredentials(url, {
+    method: request.method ?? "GET",
+    headers,
+    credentials: request.headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    signal,
+  });
   const text = await response.text();
   let data: unknown = undefined;
   try {

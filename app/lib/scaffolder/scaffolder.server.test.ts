@@ -51,7 +51,7 @@ describe.each(TEST_ENGINES)("the scaffolder service on %s", (engine) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  function setup(options: { start?: boolean; permission?: unknown } = {}) {
+  function setup(options: { start?: boolean; permission?: unknown; pollMs?: number } = {}) {
     const workingDirectory = mkdtempSync(path.join(tmpdir(), "atrium-scaffolder-test-"));
     cleanups.push(() => rmSync(workingDirectory, { recursive: true, force: true }));
     const flags = { failTwo: true, aborted: 0, ran: {} as Record<string, number> };
@@ -101,7 +101,7 @@ describe.each(TEST_ENGINES)("the scaffolder service on %s", (engine) => {
       templater: createScaffolderTemplater(),
       workspaces: createTaskWorkspaces({ workingDirectory }),
       scheduler: scheduler.forPlugin("scaffolder"),
-      timings: { heartbeatMs: 50, staleMs: 400, staleCheckMs: 100 },
+      timings: { heartbeatMs: 50, staleMs: 400, staleCheckMs: 100, ...(options.pollMs ? { pollMs: options.pollMs } : {}) },
     });
     if (options.start !== false) {
       scheduler.start();
@@ -118,7 +118,8 @@ describe.each(TEST_ENGINES)("the scaffolder service on %s", (engine) => {
   }
 
   it("runs a task to its completion event, streaming its log as it happens, and removes its workspace", async () => {
-    const { scaffolder, store, workspaceOf } = setup();
+    // The workers poll only once a minute here: a start within seconds is the wake-up's doing.
+    const { scaffolder, store, workspaceOf } = setup({ pollMs: 60_000 });
     const created = Date.now();
     const { taskId } = await store.createTask({
       spec: spec([{ id: "one", name: "One", action: "test:write", input: { file: "one.txt", content: "${{ parameters.name }}" } }], {
@@ -127,7 +128,7 @@ describe.each(TEST_ENGINES)("the scaffolder service on %s", (engine) => {
     });
     scaffolder.internals.workers.wake();
     const events = await collect(await scaffolder.subscribe(taskId, { signal: AbortSignal.timeout(10_000) }, call));
-    expect(Date.parse(events[0].createdAt) - created).toBeLessThan(1000);
+    expect(Date.parse(events[0].createdAt) - created).toBeLessThan(10_000);
     expect(events.map((event) => [event.type, event.body.message])).toEqual([
       ["log", "Starting up task with 1 steps"],
       ["log", "Beginning step One"],

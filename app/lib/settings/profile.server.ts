@@ -1,7 +1,7 @@
 import { isGuest, type Identity } from "../auth/identity";
 import { pageCredentials } from "../auth/request-credentials.server";
 import type { Catalog } from "../catalog/catalog.server";
-import { isHttpUrl } from "../config/schema";
+import { entityProfile, profileText } from "../catalog/profile";
 
 // The identity card of Settings > General: name, email and picture from the
 // user's User entity (spec.profile), or the entity ref when the catalog does
@@ -20,16 +20,13 @@ export type UserProfile = {
 export async function userProfile(catalog: Catalog, identity: Identity): Promise<UserProfile> {
   // Read with the user's own credentials: a policy that hides the User entity hides the profile too.
   const entity = await catalog.entities.entityByRef(identity.userEntityRef, { credentials: pageCredentials(identity) }).catch(() => undefined);
-  const profile = (entity?.spec as { profile?: Record<string, unknown> } | undefined)?.profile ?? {};
-  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim().slice(0, 200) : undefined);
-  const picture = text(profile.picture);
+  const profile = entityProfile(entity);
   return {
     userEntityRef: identity.userEntityRef,
     // A Custom User without a verified ID token is a guest with the typed name, for display only.
-    displayName: text(identity.displayName) ?? text(profile.displayName) ?? text(entity?.metadata.title) ?? identity.userEntityRef,
-    email: text(profile.email),
-    // Only web addresses: a picture is put in an <img> of every settings page.
-    picture: picture && isHttpUrl(picture) ? picture : undefined,
+    displayName: profileText(identity.displayName) ?? profile.displayName ?? profileText(entity?.metadata.title) ?? identity.userEntityRef,
+    email: profile.email,
+    picture: profile.picture,
     guest: isGuest(identity) || identity.provider === "guest",
   };
 }

@@ -1,8 +1,8 @@
 import { data, type ErrorResponse } from "react-router";
 import type { Route } from "./+types/entity";
-import { EntityDialogs } from "~/components/catalog/entity-dialogs";
-import { OrphanBanner } from "~/components/catalog/unregister/orphan";
-import { EntityCards, preloadApiDefinitionCard } from "~/components/catalog/entity-page/entity-cards";
+import { EntityDialogs, preloadEntityDialogs } from "~/components/catalog/entity-dialogs";
+import { OrphanBanner } from "~/components/catalog/unregister/orphan-banner";
+import { EntityCards, preloadEntityCards } from "~/components/catalog/entity-page/entity-cards";
 import { EntityHeader, EntityTabs } from "~/components/catalog/entity-page/entity-header";
 import { EntityNotFound, ProcessingErrors, RelationWarning } from "~/components/catalog/entity-page/warnings";
 import { useTranslation } from "~/components/ui/root-data";
@@ -12,18 +12,23 @@ import { Content, documentTitle } from "~/components/ui/page";
 import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { settingsOwnerOf } from "~/lib/auth/identity";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
-import { entityDialogSchema } from "~/lib/catalog/entity-dialogs";
+import { entityDialogSchema } from "~/lib/catalog/entity-dialogs-schema";
 import { entityDialogAction, loadEntityDialogs } from "~/lib/catalog/entity-dialogs.server";
 import { loadEntityPageView } from "~/lib/catalog/entity-page/entity-page.server";
 import { externalRoutePath } from "~/lib/catalog/entity-page/external-routes";
 import { stringifyEntityRef } from "~/lib/catalog/entity-ref";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import { getRequestContext } from "~/lib/context.server";
-import { formReplyOf, parseFormRequest, refuseSubmission } from "~/lib/forms/submission";
+import { parseForm, refuseSubmission } from "~/lib/forms/submission";
+import { formReplyOf } from "~/lib/forms/reply";
+import { DELETE_POD_INTENT } from "~/lib/kubernetes/delete-pod";
+import { deletePodSchema } from "~/lib/kubernetes/delete-pod-schema";
+import { deletePodAction } from "~/lib/kubernetes/delete-pod.server";
 import { recordEntityVisitQuietly } from "~/lib/home/home-settings.server";
 import { NotFoundError } from "~/lib/errors";
 import { createTranslator } from "~/lib/i18n/i18n";
 import { readPreferences } from "~/lib/settings/preferences";
+import { readerStatusCode } from "~/lib/techdocs/reader-page";
 
 // The entity page: /catalog/:namespace/:kind/:name, its tabs below it (the
 // splat). Tabs and cards come from the layout in catalog.entityPage; the
@@ -49,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { app, identity, credentials, entity } = await readEntity(args);
   const url = new URL(args.request.url);
   const [view, dialogs] = await Promise.all([
-    loadEntityPageView(app, { entity, splat: args.params["*"], credentials, identity }),
+    loadEntityPageView(app, { entity, splat: args.params["*"], search: url.searchParams, credentials, identity, cookie: args.request.headers.get("cookie") }),
     loadEntityDialogs(app, { url, entity, credentials }),
     // The home page's 'Recently visited' widget.
     recordEntityVisitQuietly(app, settingsOwnerOf(identity), stringifyEntityRef(entity)),
@@ -58,14 +63,25 @@ export async function loader(args: Route.LoaderArgs) {
     const t = createTranslator(readPreferences(args.request.headers.get("cookie")).language);
     throw data(t("notFound.detail"), { status: 404, statusText: "Not Found" });
   }
-  if (view.cards.some((card) => card.card === "apiDefinition")) await preloadApiDefinitionCard();
-  return { entity, view, dialogs };
+  await Promise.all([preloadEntityCards(view), preloadEntityDialogs(dialogs)]);
+  // The Docs tab answers as the docs reader does: a missing page 404, a failed build 500.
+  const docs = view.cards.find((card) => card.card === "techdocs")?.reader;
+  return data({ entity, view, dialogs }, { status: docs ? readerStatusCode(docs) : 200 });
 }
 
 export async function action(args: Route.ActionArgs) {
   const { app, identity, credentials, entity } = await readEntity(args);
-  // The page's only forms are its dialogs' (the star posts to /catalog/star).
-  const submission = await parseFormRequest(args.request, entityDialogSchema);
+  // The page's forms: its dialogs' and the Kubernetes tab's Delete Pod (the star posts to /catalog/star).
+  const form = await args.request.formData();
+  if (form.get("intent") === DELETE_POD_INTENT) {
+    const deletion = parseForm(form, deletePodSchema);
+    if (deletion.status !== "success") return refuseSubmission(deletion);
+    const url = new URL(args.request.url);
+    const tab = args.params["*"];
+    const returnTo = `${entityRoute(entity)}${tab ? `/${tab}` : ""}${url.search}`;
+    return deletePodAction(app, { request: args.request, submission: deletion, credentials, returnTo });
+  }
+  const submission = parseForm(form, entityDialogSchema);
   if (submission.status !== "success") return refuseSubmission(submission);
   // After an unregister or delete: the configured redirect, else the catalog index.
   const redirectTo = externalRoutePath(app.config.config.app.routes, "unregisterRedirect");
@@ -83,7 +99,7 @@ export default function EntityPage({ loaderData, actionData }: Route.ComponentPr
           {view.overview ? (
             <>
               <OrphanBanner entity={entity} />
-              <ProcessingErrors errors={view.processingErrors} presentations={view.presentations} />
+              <ProcessingErrors errors={view.processingErrors} presentations={view.presentations} inspectAncestryHref={`${entityRoute(entity)}?inspect=ancestry`} />
               <RelationWarning missing={view.missingRelations} />
             </>
           ) : null}

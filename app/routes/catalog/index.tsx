@@ -39,6 +39,10 @@ export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
   const titleKey = query.user === "owned" ? "catalogIndex.table.titleOwned" : query.user === "starred" ? "catalogIndex.table.titleStarred" : "catalogIndex.table.titleAll";
   return (
     <main id="main">
+      {/* After "Skip to content": past the header's links and the filters, straight to the results. */}
+      <a href="#catalog-results" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2 focus:text-black">
+        {t("catalogIndex.skipToResults")}
+      </a>
       <Header theme="home" title={t("catalogIndex.title")} subtitle={t("catalogIndex.subtitle")}>
         {createPath ? (
           <Link to={createPath} className="rounded border border-white/70 px-4 py-2 font-semibold text-white hover:bg-white/10">
@@ -49,9 +53,9 @@ export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
           {t("catalogImport.registerExisting")}
         </Link>
       </Header>
-      <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-6 py-6 md:flex-row">
+      <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-6 py-6 2xl:flex-row">
         <FilterSidebar key={search} query={query} options={options} presentations={presentations} />
-        <section className="min-w-0 flex-1" aria-labelledby="catalog-table-title">
+        <section id="catalog-results" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none" aria-labelledby="catalog-table-title">
           <QueryProblems problems={problems} />
           <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
             <h2 id="catalog-table-title" className="text-xl font-semibold">
@@ -71,7 +75,7 @@ export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
             </label>
           </div>
           <EntityTable query={query} rows={rows} presentations={presentations} signedIn={signedIn} />
-          <Pagination key={search} query={query} totalItems={totalItems} nextCursor={nextCursor} prevCursor={prevCursor} />
+          <Pagination key={search} query={query} rows={rows.length} totalItems={totalItems} nextCursor={nextCursor} prevCursor={prevCursor} />
         </section>
       </div>
     </main>

@@ -10,7 +10,7 @@ import { zipArchive } from "~/lib/scaffolder/editor/zip.server";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
   const identity = requireIdentity(context);
-  const result = app.templateEditor.result(settingsOwnerOf(identity), params.resultId);
+  const result = await app.templateEditor.result(settingsOwnerOf(identity), params.resultId);
   if (!result) throw new Response("Dry-run result not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const archive = zipArchive(result.files.map((file) => ({ path: file.path, content: Buffer.from(file.base64Content, "base64"), executable: file.executable })));
   const name = `dry-run-result-${result.n}.zip`;

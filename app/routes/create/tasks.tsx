@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { Route } from "./+types/tasks";
 import { ScaffolderNav } from "~/components/scaffolder/pages/scaffolder-nav";
 import { TaskStatusBadge } from "~/components/scaffolder/pages/task-status";
@@ -76,7 +77,7 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
             <h2 id="tasks-title" className="mb-3 text-xl font-semibold">
               {t("scaffolderPages.tasks.heading")}
             </h2>
-            <div className="overflow-x-auto">
+            <ScrollRegion labelledBy="tasks-title">
               <table className="w-full text-left text-sm" data-testid="tasks-table">
                 <thead className="border-b border-slate-200 dark:border-slate-700">
                   <tr>
@@ -98,7 +99,7 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
                     rows.map((row) => (
                       <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800" data-testid={`task-row-${row.id}`}>
                         <td className="px-2 py-2 font-mono">
-                          <Link to={`/create/tasks/${row.id}`} className="text-brand-700 hover:underline dark:text-brand-100">
+                          <Link to={`/create/tasks/${row.id}`} className="text-brand-700 hover:underline dark:text-brand-300">
                             {row.id}
                           </Link>
                         </td>
@@ -129,7 +130,7 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
                   )}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <Pagination
               label={t("scaffolderPages.tasks.pagesLabel")}
               links={{

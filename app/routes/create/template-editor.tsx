@@ -23,20 +23,23 @@ import type { Credentials } from "~/lib/auth/credentials";
 // The template editor (Backstage's TemplateEditorPage): a template pasted,
 // loaded from the catalog or (with JavaScript) from a folder on the user's
 // computer, tried out with a dry-run through the scaffolder's dryRun (what
-// POST /api/scaffolder/v2/dry-run runs). Results are kept per user on the
-// server, so the tabs, the download and delete are links and forms.
+// POST /api/scaffolder/v2/dry-run runs). Results are kept per user in the
+// database, so the tabs, the download and delete are links and forms, whichever
+// worker process takes the next request.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getRequestContext(context);
   const identity = requireIdentity(context);
   const credentials = pageCredentials(identity);
   const url = new URL(request.url);
-  const draft = app.templateEditor.draft(settingsOwnerOf(identity));
+  const owner = settingsOwnerOf(identity);
+  const draft = await app.templateEditor.draft(owner);
   const templates = await catalogTemplates(app, credentials);
   const chosen = url.searchParams.get("template");
   // A template chosen from the catalog fills the editor (a GET form: nothing is saved until a dry-run).
   const loadedYaml = chosen ? await templateYamlOf(app, chosen, credentials) : undefined;
-  const result = draft.results.find((candidate) => candidate.id === url.searchParams.get("result")) ?? draft.results[0];
+  const shown = draft.results.find((candidate) => candidate.id === url.searchParams.get("result")) ?? draft.results[0];
+  const result = shown && (await app.templateEditor.result(owner, shown.id));
   const tab = editorTabOf(url.searchParams.get("tab"));
   const templateText = loadedYaml ?? draft.template;
   return {
@@ -74,11 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = submission.value;
 
   if (form.intent === "clear-files") {
-    app.templateEditor.save(owner, { files: [] });
+    await app.templateEditor.save(owner, { files: [] });
     throw redirect("/create/template", 303);
   }
   if (form.intent === "delete") {
-    if (!app.templateEditor.deleteResult(owner, form.resultId)) throw data(t("scaffolderPages.errors.resultNotFound"), { status: 404 });
+    if (!(await app.templateEditor.deleteResult(owner, form.resultId))) throw data(t("scaffolderPages.errors.resultNotFound"), { status: 404 });
     throw redirect("/create/template", {
       status: 303,
       headers: { "Set-Cookie": flashAlerts(request, app.publicConfig.basePath, { message: t("scaffolderPages.editor.deleted"), severity: "success", display: "transient" }) },
@@ -90,13 +93,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   let values: Record<string, unknown>;
   let secrets: Record<string, string>;
   try {
-    files = checkDirectory(await postedDirectory(formData, form.directory, form.keepFiles === "1" ? app.templateEditor.draft(owner).files : []));
+    files = checkDirectory(await postedDirectory(formData, form.directory, form.keepFiles === "1" ? (await app.templateEditor.draft(owner)).files : []));
   } catch (error) {
     return refuse({ directory: [messageOf(error)] }, statusOf(error));
   }
   // A folder with a template.yaml and an empty editor: the folder's template is the one to run.
   const templateText = form.template.trim() ? form.template : decodeTemplateFile(files);
-  app.templateEditor.save(owner, { template: templateText, values: form.values, files });
+  await app.templateEditor.save(owner, { template: templateText, values: form.values, files });
   try {
     template = parseYamlMapping(templateText, "Template");
     if (!template) return refuse({ template: ["scaffolderPages.editor.templateRequired"] });
@@ -117,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const outcome = await dryRun(app, pageCredentials(identity), { template, values, secrets, directoryContents: files });
   if ("refusal" in outcome) return refuse({ template: [outcome.refusal] }, outcome.status);
-  const stored = app.templateEditor.addResult(owner, outcome);
+  const stored = await app.templateEditor.addResult(owner, outcome);
   throw redirect(`/create/template?result=${stored.id}`, 303);
 }
 

@@ -15,7 +15,8 @@ import { pageCredentials } from "~/lib/auth/request-credentials.server";
 import { requireIdentity } from "~/lib/auth/request-identity.server";
 import { getRequestContext } from "~/lib/context.server";
 import { withoutKey } from "~/lib/forms/controls";
-import { formReplyOf, parseForm } from "~/lib/forms/submission";
+import { parseForm } from "~/lib/forms/submission";
+import { formReplyOf } from "~/lib/forms/reply";
 import { catalogTemplates, templateYamlOf } from "~/lib/scaffolder/editor/editor-view.server";
 import { parametersOf, previewSteps } from "~/lib/scaffolder/editor/form-preview.server";
 import { templateFormPreviewSchema } from "~/lib/scaffolder/editor/schema";
@@ -72,7 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
   const credentials = pageCredentials(identity);
   const chosen = new URL(args.request.url).searchParams.get("template");
   const loaded = chosen ? await templateYamlOf(app, chosen, credentials) : undefined;
-  const yaml = loaded ?? (app.templateEditor.draft(settingsOwnerOf(identity)).template || STARTER);
+  const yaml = loaded ?? ((await app.templateEditor.draft(settingsOwnerOf(identity))).template || STARTER);
   return { templates: await catalogTemplates(app, credentials), chosen: chosen ?? "", yaml, ...(await preview(args, yaml)) };
 }
 

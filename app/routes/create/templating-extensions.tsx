@@ -77,13 +77,13 @@ export default function TemplatingExtensions({ loaderData }: Route.ComponentProp
       <Content>
         <QuerySearch q={q} label={t("scaffolderPages.extensions.search")} button={t("scaffolderPages.extensions.searchButton")} />
         <nav aria-label={t("scaffolderPages.extensions.title")} className="mb-6 flex gap-4 font-semibold">
-          <a href="#filters" className="text-brand-700 hover:underline dark:text-brand-100">
+          <a href="#filters" className="text-brand-700 hover:underline dark:text-brand-300">
             {t("scaffolderPages.extensions.filters")}
           </a>
-          <a href="#functions" className="text-brand-700 hover:underline dark:text-brand-100">
+          <a href="#functions" className="text-brand-700 hover:underline dark:text-brand-300">
             {t("scaffolderPages.extensions.functions")}
           </a>
-          <a href="#values" className="text-brand-700 hover:underline dark:text-brand-100">
+          <a href="#values" className="text-brand-700 hover:underline dark:text-brand-300">
             {t("scaffolderPages.extensions.values")}
           </a>
         </nav>
@@ -160,7 +160,7 @@ function ExtensionSection({ id, title, rows }: { id: string; title: string; rows
                   <div key={index} className="mt-2">
                     {example.description ? <p className="mb-1 text-sm">{example.description}</p> : null}
                     <CodeBlock html={example.code.html} language="yaml" label={`${row.name} ${t("scaffolderPages.extensions.examples")} ${index + 1}`} />
-                    {example.notes ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{example.notes}</p> : null}
+                    {example.notes ? <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{example.notes}</p> : null}
                   </div>
                 ))}
               </details>

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { Route } from "./+types/repository";
 import { CodeBlock } from "~/components/ui/code-block";
 import { CopyTextButton } from "~/components/ui/copy-text-button";
@@ -76,9 +77,11 @@ function CloneBox({ remoteUrl }: { remoteUrl: string }) {
         {t("localGit.cloneLabel")}
       </h2>
       <div className="mt-2 flex items-center gap-2">
-        <code data-testid="clone-command" className="min-w-0 flex-1 overflow-x-auto rounded bg-slate-100 px-2 py-1 font-mono text-sm dark:bg-slate-800">
-          {command}
-        </code>
+        <ScrollRegion label={t("localGit.cloneLabel")} className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 dark:bg-slate-800">
+          <code data-testid="clone-command" className="font-mono text-sm whitespace-nowrap">
+            {command}
+          </code>
+        </ScrollRegion>
         <CopyTextButton text={command} label={t("localGit.cloneLabel")} />
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("localGit.cloneHint")}</p>

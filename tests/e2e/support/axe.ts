@@ -12,12 +12,29 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
 
 type AxeResults = { violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> };
 
-/** `exclude`: selectors of parts the caller does not answer for (axe's context exclusion). */
-export async function seriousAccessibilityFindings(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<string[]> {
+type FindingOptions = {
+  /** Selectors of parts the caller does not answer for (axe's context exclusion). */
+  exclude?: string[];
+  /** Only these rules (axe's runOnly); every rule axe enables by default otherwise. */
+  rules?: string[];
+  /** Open every closed `<details>` first, so what a disclosure hides is checked too (axe skips hidden content). */
+  openDisclosures?: boolean;
+};
+
+export async function seriousAccessibilityFindings(page: Page, { exclude = [], rules, openDisclosures = false }: FindingOptions = {}): Promise<string[]> {
+  if (openDisclosures) {
+    await page.evaluate(() => {
+      for (const details of document.querySelectorAll("details:not([open])")) details.setAttribute("open", "");
+    });
+  }
   await page.evaluate((source) => (0, eval)(source), AXE_SOURCE);
   const results = await page.evaluate(
-    (excluded) => (window as unknown as { axe: { run(context: unknown): Promise<AxeResults> } }).axe.run({ include: [["html"]], exclude: excluded.map((selector) => [selector]) }),
-    exclude,
+    ({ excluded, only }) =>
+      (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe.run(
+        { include: [["html"]], exclude: excluded.map((selector) => [selector]) },
+        only ? { runOnly: { type: "rule", values: only } } : {},
+      ),
+    { excluded: exclude, only: rules },
   );
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -25,10 +42,15 @@ export async function seriousAccessibilityFindings(page: Page, { exclude = [] }:
 }
 
 /** The findings of `url` as the server renders it, in a copy of `context` whose page scripts do not load. */
-export async function seriousAccessibilityFindingsWithoutScripts(context: BrowserContext, url: string, options: { exclude?: string[] } = {}): Promise<string[]> {
+/** `viewport`: the copy's screen size (Playwright's default otherwise). */
+export async function seriousAccessibilityFindingsWithoutScripts(
+  context: BrowserContext,
+  url: string,
+  { viewport, ...options }: FindingOptions & { viewport?: { width: number; height: number } } = {},
+): Promise<string[]> {
   const browser = context.browser();
   if (!browser) throw new Error("no browser behind the context");
-  const copy = await browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: true });
+  const copy = await browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: true, ...(viewport ? { viewport } : {}) });
   try {
     await copy.route(/\.m?js(\?.*)?$/, (route) => route.abort());
     const page = await copy.newPage();

@@ -9,15 +9,15 @@ export const API_HEADERS = { authorization: "Bearer atrium-e2e-api-token" };
 
 export const fixtureUrl = (file: string) => `http://127.0.0.1:${CATALOG_FIXTURE_PORT}/${file}`;
 
-export type FixtureComponent = { name: string; title?: string };
+export type FixtureComponent = { name: string; title?: string; annotations?: Record<string, string> };
 
 export function componentsYaml(components: FixtureComponent[]): string {
   return components
-    .map(({ name, title }) =>
+    .map(({ name, title, annotations }) =>
       JSON.stringify({
         apiVersion: "backstage.io/v1alpha1",
         kind: "Component",
-        metadata: { name, ...(title ? { title } : {}) },
+        metadata: { name, ...(title ? { title } : {}), ...(annotations ? { annotations } : {}) },
         spec: { type: "service", owner: "group:default/platform-team", lifecycle: "experimental" },
       }),
     )

@@ -15,5 +15,6 @@ export async function signInAsCustomUser(page: Page, userId: string, basePath = 
   await page.goto(`${basePath}/sign-in`);
   await page.getByLabel("User ID").fill(userId);
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByTestId("user-menu")).toContainText("user:default/guest");
+  // As signInAsGuest (sign-in.ts): the post, its redirect and the next page's loader can outlast 5 s on a loaded machine.
+  await expect(page.getByTestId("user-menu")).toContainText("user:default/guest", { timeout: 20_000 });
 }

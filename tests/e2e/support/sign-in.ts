@@ -4,7 +4,8 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 export async function signInAsGuest(page: Page, basePath = ""): Promise<void> {
   await page.goto(`${basePath}/sign-in`);
   await page.getByRole("button", { name: "Enter" }).click();
-  await expect(page.getByTestId("user-menu")).toContainText("user:default/guest");
+  // The sign-in post, its redirect and the next page's loader: on a loaded machine more than the default 5 s.
+  await expect(page.getByTestId("user-menu")).toContainText("user:default/guest", { timeout: 20_000 });
 }
 
 /**

@@ -28,7 +28,7 @@ export function AsyncApiView({ model }: { model: AsyncApiModel }) {
           {model.channels.map((channel) => (
             <li key={channel.name} className="rounded border border-slate-200 p-2 dark:border-slate-700">
               <p className="font-mono text-sm font-semibold">{channel.address ?? channel.name}</p>
-              {channel.address && channel.address !== channel.name ? <p className="text-xs text-slate-500">{channel.name}</p> : null}
+              {channel.address && channel.address !== channel.name ? <p className="text-xs text-slate-500 dark:text-slate-400">{channel.name}</p> : null}
               <Description text={channel.description} />
               {channel.parameters.length ? (
                 <p className="text-xs">
@@ -52,7 +52,7 @@ export function AsyncApiView({ model }: { model: AsyncApiModel }) {
             {model.operations.map((operation) => (
               <li key={`${operation.id}-${operation.action}`}>
                 <Badge tone={operation.action === "send" || operation.action === "publish" ? "emerald" : "sky"}>{operation.action}</Badge> <span className="font-semibold">{operation.id}</span>{" "}
-                <span className="text-xs text-slate-500">{t("apiDefinitions.asyncapi.channel", { name: operation.channel })}</span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">{t("apiDefinitions.asyncapi.channel", { name: operation.channel })}</span>
                 <Description text={operation.summary} />
               </li>
             ))}
@@ -67,7 +67,7 @@ export function AsyncApiView({ model }: { model: AsyncApiModel }) {
                 <summary className="cursor-pointer px-2 py-1.5 text-sm">
                   <span className="font-mono font-semibold">{message.name}</span>
                   {message.title && message.title !== message.name ? <span className="ml-2">{message.title}</span> : null}
-                  {message.contentType ? <span className="ml-2 text-xs text-slate-500">{message.contentType}</span> : null}
+                  {message.contentType ? <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{message.contentType}</span> : null}
                 </summary>
                 <div className="space-y-2 border-t border-slate-200 p-2 dark:border-slate-700">
                   <Description text={message.summary} />

@@ -25,7 +25,9 @@ export function GraphQlView({ model }: { model: GraphQlModel }) {
               <details className="rounded border border-slate-200 dark:border-slate-700">
                 <summary className="cursor-pointer px-2 py-1.5 text-sm">
                   <Badge tone="violet">{type.kind}</Badge> <span className="font-mono font-semibold">{type.name}</span>
-                  {type.interfaces.length ? <span className="ml-2 text-xs text-slate-500">{t("apiDefinitions.graphql.implements", { names: type.interfaces.join(", ") })}</span> : null}
+                  {type.interfaces.length ? (
+                    <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{t("apiDefinitions.graphql.implements", { names: type.interfaces.join(", ") })}</span>
+                  ) : null}
                   {type.members.length ? <span className="ml-2 font-mono text-xs">{t("apiDefinitions.graphql.members", { names: type.members.join(" | ") })}</span> : null}
                 </summary>
                 <div className="space-y-2 border-t border-slate-200 p-2 dark:border-slate-700">

@@ -39,7 +39,7 @@ export function GrpcView({ model }: { model: GrpcModel }) {
                   <ul className="font-mono text-xs">
                     {message.fields.map((field) => (
                       <li key={field.name}>
-                        {field.label ? <span className="text-slate-500">{field.label} </span> : null}
+                        {field.label ? <span className="text-slate-500 dark:text-slate-400">{field.label} </span> : null}
                         <span className="text-sky-800 dark:text-sky-300">{field.type}</span> {field.name} = {field.id}
                         {field.comment ? <span className="ml-2 font-sans text-slate-600 dark:text-slate-400">{field.comment}</span> : null}
                       </li>

@@ -128,7 +128,7 @@ function Contents({ contents }: { contents: MediaContent[] }) {
     <ul className="space-y-1">
       {contents.map((content) => (
         <li key={content.mediaType} className="ml-2">
-          <span className="text-xs text-slate-500">{content.mediaType}</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">{content.mediaType}</span>
           {content.schema ? <SchemaView schema={content.schema} /> : null}
         </li>
       ))}

@@ -21,7 +21,7 @@ export function ViewerSection({ title, count, children }: { title: string; count
     <section className="space-y-2">
       <h3 className="text-base font-semibold">
         {title}
-        {count !== undefined ? <span className="ml-2 text-sm font-normal text-slate-500">{count}</span> : null}
+        {count !== undefined ? <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">{count}</span> : null}
       </h3>
       {children}
     </section>

@@ -23,10 +23,10 @@ function SchemaSummary({ schema }: { schema: SchemaNode }) {
     <span className="text-slate-700 dark:text-slate-300">
       <span className="text-sky-800 dark:text-sky-300">{typeLabel(schema)}</span>
       {schema.circular ? <span className="ml-1 rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900 dark:text-amber-100">{t("apiDefinitions.schema.circular")}</span> : null}
-      {schema.truncated ? <span className="ml-1 text-slate-500">{t("apiDefinitions.schema.truncated")}</span> : null}
+      {schema.truncated ? <span className="ml-1 text-slate-500 dark:text-slate-400">{t("apiDefinitions.schema.truncated")}</span> : null}
       {schema.unresolved ? <span className="ml-1 text-red-700 dark:text-red-300">{t("apiDefinitions.schema.unresolved", { ref: schema.unresolved })}</span> : null}
       {schema.enum ? <span className="ml-1">{t("apiDefinitions.schema.enum", { values: schema.enum.join(", ") })}</span> : null}
-      {schema.defaultValue !== undefined ? <span className="ml-1 text-slate-500">{t("apiDefinitions.schema.default", { value: schema.defaultValue })}</span> : null}
+      {schema.defaultValue !== undefined ? <span className="ml-1 text-slate-500 dark:text-slate-400">{t("apiDefinitions.schema.default", { value: schema.defaultValue })}</span> : null}
       {schema.description ? <span className="ml-2 font-sans whitespace-pre-line text-slate-600 dark:text-slate-400">{schema.description}</span> : null}
     </span>
   );
@@ -58,7 +58,7 @@ function SchemaChildren({ schema }: { schema: SchemaNode }) {
       ) : null}
       {target.combination ? (
         <div className="ml-3 border-l border-slate-200 pl-3 dark:border-slate-700">
-          <span className="text-slate-500">{t(`apiDefinitions.schema.${target.combination.kind}`)}</span>
+          <span className="text-slate-500 dark:text-slate-400">{t(`apiDefinitions.schema.${target.combination.kind}`)}</span>
           <ul>
             {target.combination.options.map((option, index) => (
               <li key={index} className="py-0.5">

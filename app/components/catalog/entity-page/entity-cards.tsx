@@ -1,28 +1,43 @@
-import { lazy } from "react";
 import type { Entity } from "~/lib/catalog/entity";
-import type { EntityPageView } from "~/lib/catalog/entity-page/entity-page-view";
+import type { CardView, EntityPageView } from "~/lib/catalog/entity-page/entity-page-view";
 import { CatalogGraphCard } from "~/components/catalog/graph/catalog-graph-card";
+import { lazyView } from "~/components/ui/lazy-view";
 import { AboutCard } from "./about-card";
-import { LabelsCard, LinksCard, TechDocsCard } from "./meta-cards";
+import { LabelsCard, LinksCard } from "./meta-cards";
 import { RelationsCard } from "./relations-card";
 
-// The API definition card is its own chunk, fetched only where a tab shows
-// it. The server loads it before rendering (preloadApiDefinitionCard, from
-// the route's loader) and lazy() then resolves synchronously, so the card is
-// in the first HTML. No <Suspense> around it on purpose: React outlines a
-// large boundary's content behind a script even when it is ready, which a
-// browser without JavaScript never runs; in the browser, hydration and
-// navigations wait for the chunk instead.
-type ApiDefinitionCardModule = typeof import("~/components/catalog/api-definitions/api-definition-card");
-let apiDefinitionCardModule: ApiDefinitionCardModule | undefined;
-export async function preloadApiDefinitionCard(): Promise<void> {
-  apiDefinitionCardModule ??= await import("~/components/catalog/api-definitions/api-definition-card");
+// The cards only some tabs or some kinds show are chunks of their own
+// (app/components/ui/lazy-view.ts): the API definition, the docs reader,
+// the Kubernetes tab and the org plugin's cards of users and groups. The
+// route's loader preloads those its view shows (preloadEntityCards), so the
+// server renders them in the first HTML; the browser fetches them where a
+// page shows them, not with every entity page.
+const apiDefinition = lazyView(() => import("~/components/catalog/api-definitions/api-definition-card"));
+const ApiDefinitionCard = apiDefinition.component((module) => module.default);
+const techDocs = lazyView(() => import("./techdocs-card"));
+const TechDocsCard = techDocs.component((module) => module.TechDocsCard);
+const kubernetes = lazyView(() => import("~/components/kubernetes/kubernetes-tab"));
+const KubernetesTab = kubernetes.component((module) => module.KubernetesTab);
+const org = lazyView(() => import("./org-cards"));
+const UserProfileCard = org.component((module) => module.UserProfileCard);
+const GroupProfileCard = org.component((module) => module.GroupProfileCard);
+const OwnershipCard = org.component((module) => module.OwnershipCard);
+const MembersListCard = org.component((module) => module.MembersListCard);
+
+const chunks: Partial<Record<CardView["card"], { preload(): Promise<unknown> }>> = {
+  apiDefinition,
+  techdocs: techDocs,
+  kubernetes,
+  userProfile: org,
+  groupProfile: org,
+  ownership: org,
+  membersList: org,
+};
+
+/** Loads the chunks of the cards a view shows, before the server renders it (the entity page's loader). */
+export async function preloadEntityCards(view: EntityPageView): Promise<void> {
+  await Promise.all([...new Set(view.cards.map((card) => chunks[card.card]).filter((chunk) => chunk !== undefined))].map((chunk) => chunk.preload()));
 }
-const ApiDefinitionCard = lazy(() => {
-  const loaded = apiDefinitionCardModule;
-  if (loaded) return { then: (resolve: (module: ApiDefinitionCardModule) => void) => resolve(loaded) } as unknown as Promise<ApiDefinitionCardModule>;
-  return import("~/components/catalog/api-definitions/api-definition-card");
-});
 
 /** The selected tab's cards, in the layout's order: About spans the row, the others share it two by two. */
 export function EntityCards({ view, entity }: { view: EntityPageView; entity: Entity }) {
@@ -56,6 +71,24 @@ export function EntityCards({ view, entity }: { view: EntityPageView; entity: En
             return (
               <div key={index} className="md:col-span-2">
                 <CatalogGraphCard view={card} />
+              </div>
+            );
+          case "userProfile":
+            return <UserProfileCard key={index} view={card} presentations={view.presentations} />;
+          case "groupProfile":
+            return <GroupProfileCard key={index} view={card} presentations={view.presentations} />;
+          case "ownership":
+            return <OwnershipCard key={index} view={card} />;
+          case "membersList":
+            return (
+              <div key={index} className="md:col-span-2">
+                <MembersListCard view={card} />
+              </div>
+            );
+          case "kubernetes":
+            return (
+              <div key={index} className="md:col-span-2">
+                <KubernetesTab state={card.state} />
               </div>
             );
           case "relations":

@@ -80,7 +80,7 @@ export function EntityTabs({ view, basePath }: { view: EntityPageView; basePath:
             <Link
               to={`${basePath}${tab.link}`}
               aria-current={tab.selected ? "page" : undefined}
-              className={`inline-block border-b-2 px-4 py-3 text-sm font-semibold uppercase ${tab.selected ? "border-brand-500 text-brand-700 dark:text-brand-100" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300"}`}
+              className={`inline-block border-b-2 px-4 py-3 text-sm font-semibold uppercase ${tab.selected ? "border-brand-500 text-brand-700 dark:text-brand-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300"}`}
             >
               {tab.title}
             </Link>

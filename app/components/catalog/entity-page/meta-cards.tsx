@@ -1,9 +1,7 @@
 import { useTranslation } from "~/components/ui/root-data";
 import { Link } from "~/components/ui/link";
-import type { Entity } from "~/lib/catalog/entity";
 import type { CardView } from "~/lib/catalog/entity-page/entity-page-view";
 import { InfoCard } from "./info-card";
-import { MissingAnnotationEmptyState } from "./missing-annotation";
 
 /** metadata.links, each through the app's Link (javascript: refused, outside links in a new window). */
 export function LinksCard({ view }: { view: Extract<CardView, { card: "links" }> }) {
@@ -16,7 +14,7 @@ export function LinksCard({ view }: { view: Extract<CardView, { card: "links" }>
         <ul className="flex flex-col gap-2">
           {view.links.map((link, index) => (
             <li key={`${link.url}-${index}`}>
-              <Link to={link.url} className="text-brand-600 hover:underline dark:text-brand-100">
+              <Link to={link.url} className="text-brand-600 hover:underline dark:text-brand-300">
                 {link.title || link.url}
               </Link>
             </li>
@@ -54,27 +52,6 @@ export function LabelsCard({ view }: { view: Extract<CardView, { card: "labels" 
             ))}
           </tbody>
         </table>
-      )}
-    </InfoCard>
-  );
-}
-
-/** The Docs tab: a link to the entity's documentation (the view-techdoc route), or what annotation is missing. */
-export function TechDocsCard({ view, entity }: { view: Extract<CardView, { card: "techdocs" }>; entity: Entity }) {
-  const t = useTranslation();
-  return (
-    <InfoCard id="techdocs" title={t("entityPage.cards.techdocs")}>
-      {view.docsPath ? (
-        <div className="flex flex-col gap-2">
-          <p>{t("entityPage.cards.docsIntro", { title: entity.metadata.title ?? entity.metadata.name })}</p>
-          <p>
-            <Link to={view.docsPath} className="font-semibold text-brand-600 hover:underline dark:text-brand-100">
-              {t("entityPage.cards.readDocs")}
-            </Link>
-          </p>
-        </div>
-      ) : (
-        <MissingAnnotationEmptyState annotations={view.missingAnnotations} kind={entity.kind} />
       )}
     </InfoCard>
   );

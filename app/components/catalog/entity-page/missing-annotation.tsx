@@ -38,7 +38,7 @@ export function MissingAnnotationEmptyState({ annotations, kind, readMoreUrl = W
         </code>
       </pre>
       <p>
-        <Link to={readMoreUrl} className="font-semibold text-brand-600 hover:underline dark:text-brand-100">
+        <Link to={readMoreUrl} className="font-semibold text-brand-600 hover:underline dark:text-brand-300">
           {t("entityPage.missingAnnotation.readMore")}
         </Link>
       </p>

@@ -9,7 +9,7 @@ export function CatalogGraphCard({ view }: { view: CatalogGraphCardView }) {
   const t = useTranslation();
   const root = view.graph.nodes.find((node) => node.depth === 0);
   const actions = (
-    <Link to={view.link} className="text-sm text-brand-600 hover:underline dark:text-brand-100">
+    <Link to={view.link} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
       {t("catalogGraph.viewGraph")}
     </Link>
   );

@@ -71,7 +71,7 @@ export function GraphFilters({ query, values }: { query: GraphQuery; values: { r
         </button>
         <Link
           to={`/catalog-graph?${new URLSearchParams(values.rootEntityRefs.map((ref) => ["rootEntityRefs[]", ref])).toString()}`}
-          className="text-sm text-brand-600 hover:underline dark:text-brand-100"
+          className="text-sm text-brand-600 hover:underline dark:text-brand-300"
         >
           {t("catalogGraph.filters.reset")}
         </Link>

@@ -2,72 +2,123 @@ import { EntityRefLink } from "~/components/catalog/entity-ref-link";
 import { StarButton } from "~/components/catalog/star-button";
 import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/components/ui/root-data";
-import { indexHref, SORT_FIELDS, type CatalogIndexQuery, type SortColumn } from "~/lib/catalog/catalog-index/index-query";
+import { indexHref, indexOrder, SORT_FIELDS, type CatalogIndexQuery, type SortColumn } from "~/lib/catalog/catalog-index/index-query";
+import { indexColumns, type IndexColumn } from "~/lib/catalog/catalog-index/index-columns";
 import type { IndexRow } from "~/lib/catalog/catalog-index/index-row";
 import { entityRoute } from "~/lib/catalog/entity-route";
 import type { Presentations } from "~/lib/catalog/presentation";
 import type { TranslationKey } from "~/lib/i18n/i18n";
 
-const COLUMNS: Array<{ key: string; label: TranslationKey; sort?: SortColumn }> = [
-  { key: "name", label: "catalogIndex.table.name", sort: "name" },
-  { key: "system", label: "catalogIndex.table.system", sort: "system" },
-  { key: "owner", label: "catalogIndex.table.owner", sort: "owner" },
-  { key: "type", label: "catalogIndex.table.type", sort: "type" },
-  { key: "lifecycle", label: "catalogIndex.table.lifecycle", sort: "lifecycle" },
-  { key: "description", label: "catalogIndex.table.description" },
-  { key: "tags", label: "catalogIndex.table.tags" },
-  { key: "actions", label: "catalogIndex.table.actions" },
-];
+const COLUMN_HEADERS: Record<IndexColumn, { label: TranslationKey; sort?: SortColumn }> = {
+  name: { label: "catalogIndex.table.name", sort: "name" },
+  namespace: { label: "catalogIndex.table.namespace" },
+  system: { label: "catalogIndex.table.system", sort: "system" },
+  owner: { label: "catalogIndex.table.owner", sort: "owner" },
+  type: { label: "catalogIndex.table.type", sort: "type" },
+  lifecycle: { label: "catalogIndex.table.lifecycle", sort: "lifecycle" },
+  targets: { label: "catalogIndex.table.targets" },
+  description: { label: "catalogIndex.table.description" },
+  tags: { label: "catalogIndex.table.tags" },
+  actions: { label: "catalogIndex.table.actions" },
+};
 
-/** The page of entities; column headers are links that order the whole result on the server. */
+/** The page of entities, in the kind's columns (index-columns.ts); column headers are links that order the whole result on the server. */
 export function EntityTable({ query, rows, presentations, signedIn }: { query: CatalogIndexQuery; rows: IndexRow[]; presentations: Presentations; signedIn: boolean }) {
   const t = useTranslation();
+  const columns = indexColumns(query.kind, rows, { typeChosen: query.lists.type.length > 0 });
+  const cell = (column: IndexColumn, row: IndexRow) => {
+    switch (column) {
+      case "name":
+        return (
+          <td key={column} className="px-2 py-2 font-medium">
+            <EntityRefLink entityRef={row.entityRef} presentations={presentations} defaultKind={query.kind} />
+          </td>
+        );
+      case "namespace":
+        return (
+          <td key={column} className="px-2 py-2">
+            {row.namespace}
+          </td>
+        );
+      case "system":
+        return (
+          <td key={column} className="px-2 py-2">
+            <RefList refs={row.systemRefs} presentations={presentations} defaultKind="system" />
+          </td>
+        );
+      case "owner":
+        return (
+          <td key={column} className="px-2 py-2">
+            <RefList refs={row.ownerRefs} presentations={presentations} defaultKind="group" />
+          </td>
+        );
+      case "type":
+        return (
+          <td key={column} className="px-2 py-2">
+            {row.type}
+          </td>
+        );
+      case "lifecycle":
+        return (
+          <td key={column} className="px-2 py-2">
+            {row.lifecycle}
+          </td>
+        );
+      case "targets":
+        return (
+          <td key={column} className="px-2 py-2 break-all">
+            {row.targets.join(", ")}
+          </td>
+        );
+      case "description":
+        return (
+          <td key={column} className="max-w-xs px-2 py-2">
+            <span className="line-clamp-3">{row.description}</span>
+          </td>
+        );
+      case "tags":
+        return (
+          <td key={column} className="px-2 py-2">
+            <ul className="flex flex-wrap gap-1">
+              {row.tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          </td>
+        );
+      case "actions":
+        return (
+          <td key={column} className="px-2 py-2">
+            <RowActions row={row} signedIn={signedIn} />
+          </td>
+        );
+    }
+  };
   return (
-    <div className="overflow-x-auto rounded bg-white shadow dark:bg-slate-900">
+    // Positioned, so the screen-reader-only texts of the row actions (position: absolute) are clipped
+    // with the table: without it they escape the scrolling box and widen a phone's page to the table's width.
+    <div className="relative overflow-x-auto rounded bg-white shadow dark:bg-slate-900">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-300">
           <tr>
-            {COLUMNS.map((column) => (
-              <SortableHeader key={column.key} query={query} label={t(column.label)} sort={column.sort} />
+            {columns.map((column) => (
+              <SortableHeader key={column} query={query} label={t(COLUMN_HEADERS[column].label)} sort={COLUMN_HEADERS[column].sort} />
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={COLUMNS.length} className="px-4 py-8 text-center text-slate-600 dark:text-slate-300">
+              <td colSpan={columns.length} className="px-4 py-8 text-center text-slate-600 dark:text-slate-300">
                 {t("catalogIndex.table.empty")}
               </td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={row.entityRef} data-entity-ref={row.entityRef} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
-                <td className="px-4 py-2 font-medium">
-                  <EntityRefLink entityRef={row.entityRef} presentations={presentations} defaultKind={query.kind} />
-                </td>
-                <td className="px-4 py-2">
-                  <RefList refs={row.systemRefs} presentations={presentations} defaultKind="system" />
-                </td>
-                <td className="px-4 py-2">
-                  <RefList refs={row.ownerRefs} presentations={presentations} defaultKind="group" />
-                </td>
-                <td className="px-4 py-2">{row.type}</td>
-                <td className="px-4 py-2">{row.lifecycle}</td>
-                <td className="max-w-xs px-4 py-2">
-                  <span className="line-clamp-3">{row.description}</span>
-                </td>
-                <td className="px-4 py-2">
-                  <ul className="flex flex-wrap gap-1">
-                    {row.tags.map((tag) => (
-                      <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
-                        {tag}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td className="px-4 py-2">
-                  <RowActions row={row} signedIn={signedIn} />
-                </td>
+                {columns.map((column) => cell(column, row))}
               </tr>
             ))
           )}
@@ -81,16 +132,17 @@ function SortableHeader({ query, label, sort }: { query: CatalogIndexQuery; labe
   const t = useTranslation();
   if (!sort) {
     return (
-      <th scope="col" className="px-4 py-3">
+      <th scope="col" className="px-2 py-3">
         {label}
       </th>
     );
   }
   const field = SORT_FIELDS[sort];
-  const current = query.order?.field === field ? query.order.order : undefined;
+  const order = indexOrder(query);
+  const current = order.field === field ? order.order : undefined;
   const next = current === "asc" ? "desc" : "asc";
   return (
-    <th scope="col" className="px-4 py-3" aria-sort={current === "asc" ? "ascending" : current === "desc" ? "descending" : undefined}>
+    <th scope="col" className="px-2 py-3" aria-sort={current === "asc" ? "ascending" : current === "desc" ? "descending" : undefined}>
       <Link to={indexHref(query, { order: { field, order: next } })} title={t("catalogIndex.table.sortBy", { column: label })} className="inline-flex items-center gap-1 hover:underline">
         {label}
         {current ? <span aria-hidden="true">{current === "asc" ? "▲" : "▼"}</span> : null}

@@ -12,7 +12,12 @@ export const FILTERS_FORM_ID = "catalog-filters";
  * The filter sidebar: one GET form, so every choice becomes the URL and the
  * page works without JavaScript (an 'Apply filters' button submits it). With
  * JavaScript a changed choice submits at once. A changed filter starts again
- * from the first page: the form carries no cursor.
+ * from the first page: the form carries no cursor. Beside the table only on
+ * screens of 1536 px and more; on narrower ones it is a grid above it, so the
+ * table's columns keep their room. On a phone it is a closed "Filters"
+ * disclosure (a <details>, no script needed), so the results come first; from
+ * 640 px the summary is hidden and the content shown whatever the state
+ * (`::details-content`, the part a closed <details> hides).
  */
 export function FilterSidebar({ query, options, presentations }: { query: CatalogIndexQuery; options: FilterOptions; presentations: Presentations }) {
   const t = useTranslation();
@@ -23,85 +28,95 @@ export function FilterSidebar({ query, options, presentations }: { query: Catalo
     if (target.type === "checkbox" || target.type === "radio") submit(event.currentTarget);
   };
   return (
-    <aside className="w-full shrink-0 md:w-[315px]" aria-labelledby="catalog-filters-title">
-      <Form method="get" action="/catalog" id={FILTERS_FORM_ID} onChange={onChange} className="flex flex-col gap-4">
-        <div className="flex items-center justify-between">
-          <h2 id="catalog-filters-title" className="text-lg font-semibold">
-            {t("catalogIndex.filters.title")}
-          </h2>
-          <Link to="/catalog" className="text-sm font-semibold text-brand-600 hover:underline dark:text-brand-100">
-            {t("catalogIndex.filters.clearAll")}
-          </Link>
-        </div>
-        {query.order ? <input type="hidden" name="orderField" value={`${query.order.field},${query.order.order}`} /> : null}
+    <aside className="w-full shrink-0 2xl:w-[315px]" aria-labelledby="catalog-filters-title">
+      <details className="sm:details-content:block sm:details-content:[content-visibility:visible]" data-testid="catalog-filters">
+        <summary className="cursor-pointer rounded bg-white p-3 font-semibold shadow-sm sm:hidden dark:bg-slate-900">{t("catalogIndex.filters.title")}</summary>
+        <Form
+          method="get"
+          action="/catalog"
+          id={FILTERS_FORM_ID}
+          onChange={onChange}
+          className="mt-4 grid grid-cols-1 items-start gap-4 sm:mt-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:flex 2xl:flex-col"
+        >
+          <div className="col-span-full flex items-center justify-end sm:justify-between">
+            {/* On a phone the summary says it; the heading still names the region for a screen reader. */}
+            <h2 id="catalog-filters-title" className="sr-only text-lg font-semibold sm:not-sr-only">
+              {t("catalogIndex.filters.title")}
+            </h2>
+            <Link to="/catalog" className="text-sm font-semibold text-brand-600 hover:underline dark:text-brand-300">
+              {t("catalogIndex.filters.clearAll")}
+            </Link>
+          </div>
+          {query.order ? <input type="hidden" name="orderField" value={`${query.order.field},${query.order.order}`} /> : null}
 
-        <fieldset className="rounded bg-white p-3 shadow-sm dark:bg-slate-900">
-          <legend className="sr-only">{t("catalogIndex.filters.user.label")}</legend>
-          <p aria-hidden="true" className="mb-2 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">
-            {t("catalogIndex.filters.user.label")}
-          </p>
-          {USER_FILTERS.map((value) => (
-            <label key={value} className="flex items-center gap-2 py-1">
-              <input type="radio" name="filters[user]" value={value} defaultChecked={query.user === value} />
-              {t(`catalogIndex.filters.user.${value}`)}
+          <fieldset className="min-w-0 rounded bg-white p-3 shadow-sm dark:bg-slate-900">
+            <legend className="sr-only">{t("catalogIndex.filters.user.label")}</legend>
+            <p aria-hidden="true" className="mb-2 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">
+              {t("catalogIndex.filters.user.label")}
+            </p>
+            {USER_FILTERS.map((value) => (
+              <label key={value} className="flex items-center gap-2 py-1">
+                <input type="radio" name="filters[user]" value={value} defaultChecked={query.user === value} />
+                {t(`catalogIndex.filters.user.${value}`)}
+              </label>
+            ))}
+          </fieldset>
+
+          <SelectFilter id="filter-kind" label={t("catalogIndex.filters.kind")} name="filters[kind]" chosen={[query.kind]} options={options.kind} lowerCase />
+          <SelectFilter
+            id="filter-type"
+            label={t("catalogIndex.filters.type")}
+            name="filters[type]"
+            chosen={query.lists.type}
+            options={options.type}
+            placeholder={t("catalogIndex.filters.allResults")}
+          />
+          <CheckboxFilter
+            name="owners"
+            label={t("catalogIndex.filters.owner")}
+            query={query}
+            options={options.owners}
+            hidden={options.hidden.owners}
+            labelOf={(value) => lookupPresentation(presentations, value, { defaultKind: "group" }).primaryTitle}
+          />
+          <SelectFilter
+            id="filter-lifecycle"
+            label={t("catalogIndex.filters.lifecycle")}
+            name="filters[lifecycles]"
+            chosen={query.lists.lifecycles}
+            options={options.lifecycles}
+            placeholder={t("catalogIndex.filters.allResults")}
+          />
+          <CheckboxFilter name="tags" label={t("catalogIndex.filters.tags")} query={query} options={options.tags} hidden={options.hidden.tags} />
+          <SelectFilter
+            id="filter-namespace"
+            label={t("catalogIndex.filters.namespace")}
+            name="filters[namespace]"
+            chosen={query.lists.namespace}
+            options={options.namespace}
+            placeholder={t("catalogIndex.filters.allResults")}
+          />
+
+          <fieldset className="min-w-0 rounded bg-white p-3 shadow-sm dark:bg-slate-900">
+            <legend className="sr-only">{t("catalogIndex.filters.processingStatus")}</legend>
+            <p aria-hidden="true" className="mb-2 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">
+              {t("catalogIndex.filters.processingStatus")}
+            </p>
+            <label className="flex items-center gap-2 py-1">
+              <input type="checkbox" name="filters[orphan]" value="true" defaultChecked={query.orphan} />
+              {t("catalogIndex.filters.orphan")}
             </label>
-          ))}
-        </fieldset>
+            <label className="flex items-center gap-2 py-1">
+              <input type="checkbox" name="filters[error]" value="true" defaultChecked={query.error} />
+              {t("catalogIndex.filters.error")}
+            </label>
+          </fieldset>
 
-        <SelectFilter id="filter-kind" label={t("catalogIndex.filters.kind")} name="filters[kind]" chosen={[query.kind]} options={options.kind} lowerCase />
-        <SelectFilter
-          id="filter-type"
-          label={t("catalogIndex.filters.type")}
-          name="filters[type]"
-          chosen={query.lists.type}
-          options={options.type}
-          placeholder={t("catalogIndex.filters.allResults")}
-        />
-        <CheckboxFilter
-          name="owners"
-          label={t("catalogIndex.filters.owner")}
-          query={query}
-          options={options.owners}
-          hidden={options.hidden.owners}
-          labelOf={(value) => lookupPresentation(presentations, value, { defaultKind: "group" }).primaryTitle}
-        />
-        <SelectFilter
-          id="filter-lifecycle"
-          label={t("catalogIndex.filters.lifecycle")}
-          name="filters[lifecycles]"
-          chosen={query.lists.lifecycles}
-          options={options.lifecycles}
-          placeholder={t("catalogIndex.filters.allResults")}
-        />
-        <CheckboxFilter name="tags" label={t("catalogIndex.filters.tags")} query={query} options={options.tags} hidden={options.hidden.tags} />
-        <SelectFilter
-          id="filter-namespace"
-          label={t("catalogIndex.filters.namespace")}
-          name="filters[namespace]"
-          chosen={query.lists.namespace}
-          options={options.namespace}
-          placeholder={t("catalogIndex.filters.allResults")}
-        />
-
-        <fieldset className="rounded bg-white p-3 shadow-sm dark:bg-slate-900">
-          <legend className="sr-only">{t("catalogIndex.filters.processingStatus")}</legend>
-          <p aria-hidden="true" className="mb-2 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">
-            {t("catalogIndex.filters.processingStatus")}
-          </p>
-          <label className="flex items-center gap-2 py-1">
-            <input type="checkbox" name="filters[orphan]" value="true" defaultChecked={query.orphan} />
-            {t("catalogIndex.filters.orphan")}
-          </label>
-          <label className="flex items-center gap-2 py-1">
-            <input type="checkbox" name="filters[error]" value="true" defaultChecked={query.error} />
-            {t("catalogIndex.filters.error")}
-          </label>
-        </fieldset>
-
-        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-          {t("catalogIndex.filters.apply")}
-        </button>
-      </Form>
+          <button type="submit" className="self-end rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 2xl:self-auto">
+            {t("catalogIndex.filters.apply")}
+          </button>
+        </Form>
+      </details>
     </aside>
   );
 }
@@ -169,7 +184,7 @@ function CheckboxFilter({
   const t = useTranslation();
   const chosen = new Set(query.lists[name].map((value) => value.toLocaleLowerCase("en-US")));
   return (
-    <fieldset className="flex flex-col gap-1" aria-describedby={hidden ? `filter-${name}-more` : undefined}>
+    <fieldset className="flex min-w-0 flex-col gap-1" aria-describedby={hidden ? `filter-${name}-more` : undefined}>
       <legend className="mb-1 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{label}</legend>
       <input
         type="search"

@@ -5,11 +5,14 @@ import { FILTERS_FORM_ID } from "./filter-sidebar";
 
 /**
  * Cursor paging: first, previous and next pages are links (their titles are
- * the tooltips), so they work without JavaScript and can be shared. The page
+ * the tooltips), so they work without JavaScript and can be shared; they
+ * carry the position of their first row, so the pager can say "21–34 of 34". The page
  * size belongs to the filters form: changing it starts from the first page.
  */
-export function Pagination({ query, totalItems, nextCursor, prevCursor }: { query: CatalogIndexQuery; totalItems: number; nextCursor?: string; prevCursor?: string }) {
+export function Pagination({ query, rows, totalItems, nextCursor, prevCursor }: { query: CatalogIndexQuery; rows: number; totalItems: number; nextCursor?: string; prevCursor?: string }) {
   const t = useTranslation();
+  // Where the page stands: known on the first page and on pages reached through these links.
+  const from = query.cursor ? query.start : 1;
   return (
     <nav aria-label={t("catalogIndex.pagination.label")} className="mt-3 flex flex-wrap items-center justify-end gap-4 text-sm">
       <span className="flex items-center gap-2">
@@ -34,11 +37,17 @@ export function Pagination({ query, totalItems, nextCursor, prevCursor }: { quer
           </button>
         </noscript>
       </span>
-      <span data-testid="catalog-total">{t("catalogIndex.pagination.total", { count: totalItems })}</span>
+      <span data-testid="catalog-total">
+        {from && rows > 0 ? t("catalogIndex.pagination.range", { from, to: from + rows - 1, count: totalItems }) : t("catalogIndex.pagination.total", { count: totalItems })}
+      </span>
       <span className="flex items-center gap-1">
         <PageLink to={query.cursor ? indexHref(query) : undefined} label={t("catalogIndex.pagination.first")} symbol="«" />
-        <PageLink to={prevCursor ? indexHref(query, { cursor: prevCursor }) : undefined} label={t("catalogIndex.pagination.previous")} symbol="‹" />
-        <PageLink to={nextCursor ? indexHref(query, { cursor: nextCursor }) : undefined} label={t("catalogIndex.pagination.next")} symbol="›" />
+        <PageLink
+          to={prevCursor ? indexHref(query, { cursor: prevCursor, start: from ? Math.max(1, from - query.limit) : undefined }) : undefined}
+          label={t("catalogIndex.pagination.previous")}
+          symbol="‹"
+        />
+        <PageLink to={nextCursor ? indexHref(query, { cursor: nextCursor, start: from ? from + rows : undefined }) : undefined} label={t("catalogIndex.pagination.next")} symbol="›" />
       </span>
     </nav>
   );

@@ -31,7 +31,7 @@ export function InspectorDialog({ data, entity }: { data: InspectorTabData; enti
                   aria-current={selected ? "page" : undefined}
                   className={`-mb-px inline-block border-b-2 px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
                     selected
-                      ? "border-brand-600 text-brand-700 dark:border-brand-100 dark:text-brand-100"
+                      ? "border-brand-600 text-brand-700 dark:border-brand-300 dark:text-brand-300"
                       : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
                   }`}
                 >

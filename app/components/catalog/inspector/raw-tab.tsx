@@ -14,7 +14,15 @@ export function RawTab({ tab, text }: { tab: "json" | "yaml"; text: string }) {
         </div>
         <CopyButton text={text} label={title} />
       </div>
-      <pre data-testid={`inspector-raw-${tab}`} className="mt-4 overflow-auto rounded bg-slate-100 p-4 font-mono text-xs leading-relaxed dark:bg-slate-950">
+      {/* Focusable, so a keyboard can scroll a long or wide entity (axe's scrollable-region-focusable). */}
+      <pre
+        data-testid={`inspector-raw-${tab}`}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (WCAG 2.1.1)
+        tabIndex={0}
+        role="region"
+        aria-label={title}
+        className="mt-4 overflow-auto rounded bg-slate-100 p-4 font-mono text-xs leading-relaxed dark:bg-slate-950"
+      >
         <code>{text}</code>
       </pre>
     </div>

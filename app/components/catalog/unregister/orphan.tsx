@@ -1,27 +1,14 @@
 import { Link, useLocation } from "react-router";
 import { UrlDialog } from "~/components/ui/dialog";
 import { useTranslation } from "~/components/ui/root-data";
-import { ANNOTATION_ORPHAN, type Entity } from "~/lib/catalog/entity";
 import { DELETE_ENTITY_INTENT, DELETE_PARAM, withSearchParams } from "~/lib/catalog/entity-dialogs";
-import type { FormReply } from "~/lib/forms/submission";
+import type { FormReply } from "~/lib/forms/reply";
 import { DialogFormErrors } from "../dialog-form-errors";
 import { PostButton } from "./unregister-dialog";
 
-// An orphan: no location emits the entity any more. The banner
-// opens a confirmation (?delete) whose Delete button posts to the page.
-
-export function OrphanBanner({ entity }: { entity: Entity }) {
-  const t = useTranslation();
-  const location = useLocation();
-  if (entity.metadata.annotations?.[ANNOTATION_ORPHAN] !== "true") return null;
-  return (
-    <div role="alert" data-testid="orphan-warning" className="mb-4 rounded border border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-      <Link to={withSearchParams(location, { [DELETE_PARAM]: "" })} preventScrollReset className="block px-4 py-3 text-sm hover:underline">
-        {t("entityDialogs.orphan.warning")}
-      </Link>
-    </div>
-  );
-}
+// An orphan: no location emits the entity any more. Its banner
+// (orphan-banner.tsx) opens this confirmation (?delete), whose Delete button
+// posts to the page.
 
 export function DeleteOrphanDialog({ lastResult }: { lastResult?: FormReply }) {
   const t = useTranslation();
@@ -31,7 +18,7 @@ export function DeleteOrphanDialog({ lastResult }: { lastResult?: FormReply }) {
     <UrlDialog title={t("entityDialogs.orphan.dialogTitle")} closeTo={closeTo} testId="delete-entity-dialog">
       <DialogFormErrors lastResult={lastResult} />
       <div className="flex justify-end gap-2">
-        <Link to={closeTo} preventScrollReset className="rounded px-4 py-2 text-sm font-semibold text-brand-700 uppercase hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800">
+        <Link to={closeTo} preventScrollReset className="rounded px-4 py-2 text-sm font-semibold text-brand-700 uppercase hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800">
           {t("entityDialogs.orphan.cancel")}
         </Link>
         <PostButton intent={DELETE_ENTITY_INTENT} lastResult={lastResult}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderPage, rootData } from "../../../../tests/support/render";
-import type { FormReply } from "~/lib/forms/submission";
+import type { FormReply } from "~/lib/forms/reply";
 import { UnregisterDialog, type UnregisterDialogState } from "./unregister-dialog";
 
 // The unregister dialog's variants as the server renders them: Backstage's

@@ -6,7 +6,7 @@ import { EntityRefLink } from "~/components/catalog/entity-ref-link";
 import { useRootData, useTranslation } from "~/components/ui/root-data";
 import { Progress } from "~/components/ui/progress";
 import { DELETE_ENTITY_INTENT, entityDialogFormId, UNREGISTER_LOCATION_INTENT, UNREGISTER_PARAM, withSearchParams, type UnregisterState } from "~/lib/catalog/entity-dialogs";
-import type { FormReply } from "~/lib/forms/submission";
+import type { FormReply } from "~/lib/forms/reply";
 import { DialogFormErrors } from "../dialog-form-errors";
 
 // The unregister dialog in every variant of Backstage's
@@ -91,7 +91,7 @@ function Advanced({ description, lastResult }: { description: string; lastResult
   const t = useTranslation();
   return (
     <details className="group mt-4" open={lastResult?.initialValue?.intent === DELETE_ENTITY_INTENT || undefined}>
-      <summary className="cursor-pointer text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">{t("entityDialogs.unregister.advancedOptions")}</summary>
+      <summary className="cursor-pointer text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t("entityDialogs.unregister.advancedOptions")}</summary>
       <hr className="my-4 border-slate-200 dark:border-slate-700" />
       <p className="text-sm">{description}</p>
       <div className="mt-3">
@@ -144,7 +144,7 @@ function Actions() {
       <Link
         to={withSearchParams(location, { [UNREGISTER_PARAM]: null })}
         preventScrollReset
-        className="rounded px-4 py-2 text-sm font-semibold text-brand-700 uppercase hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
+        className="rounded px-4 py-2 text-sm font-semibold text-brand-700 uppercase hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
       >
         {t("entityDialogs.unregister.cancel")}
       </Link>

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/components/ui/root-data";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { SchemaRow } from "~/lib/scaffolder/schema-rows";
 
 /** A schema's properties as a table: Name, Title, Description, Type, with required ones marked. */
@@ -6,7 +7,7 @@ export function SchemaTable({ rows, caption, empty }: { rows: SchemaRow[]; capti
   const t = useTranslation();
   if (rows.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 dark:border-slate-700">
@@ -43,6 +44,6 @@ export function SchemaTable({ rows, caption, empty }: { rows: SchemaRow[]; capti
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

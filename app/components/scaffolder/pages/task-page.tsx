@@ -144,7 +144,7 @@ function TaskOutput({ output }: { output: TaskPageData["output"] }) {
             <li key={`${link.title}-${link.url}`}>
               <Link
                 to={link.url}
-                className="inline-block rounded border border-brand-600 px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-100 dark:text-brand-100 dark:hover:bg-white/10"
+                className="inline-block rounded border border-brand-600 px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-white/10"
               >
                 {link.title}
               </Link>

@@ -11,7 +11,7 @@ import { useBasePath, useTranslation } from "~/components/ui/root-data";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { withoutKey } from "~/lib/forms/controls";
-import { formReplyOf } from "~/lib/forms/submission";
+import { formReplyOf } from "~/lib/forms/reply";
 import { EDITOR_TABS, type EditorTab } from "~/lib/scaffolder/editor/schema";
 import { DirectoryLoader } from "./directory-loader";
 import { ScaffolderNav } from "./scaffolder-nav";
@@ -227,7 +227,7 @@ function DryRunResults({ data }: { data: TemplateEditorData }) {
               <StatusBadge status={result.status === "completed" ? "ok" : "error"}>{t("scaffolderPages.editor.resultOf", { n: result.n, template: result.templateTitle })}</StatusBadge>
             </Link>
             <span className="flex shrink-0 items-center gap-2">
-              <a href={`${basePath}/create/template/results/${result.id}/zip`} download className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+              <a href={`${basePath}/create/template/results/${result.id}/zip`} download className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
                 {t("scaffolderPages.editor.download")}
                 <span className="sr-only"> ({t("scaffolderPages.editor.result", { n: result.n })})</span>
               </a>
@@ -303,7 +303,7 @@ function ResultTabs({ tab, hrefOf, children }: { tab: EditorTab; hrefOf: (tab: E
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tabClass = (selected: boolean) =>
-    `rounded-t border-b-2 px-4 py-2 font-semibold ${selected ? "border-brand-600 text-brand-700 dark:border-brand-100 dark:text-brand-100" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300"}`;
+    `rounded-t border-b-2 px-4 py-2 font-semibold ${selected ? "border-brand-600 text-brand-700 dark:border-brand-300 dark:text-brand-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300"}`;
   if (!hydrated) {
     return (
       <div data-testid="result-tabs">

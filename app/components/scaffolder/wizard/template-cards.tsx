@@ -106,7 +106,7 @@ function TemplateCardView({ card }: { card: TemplateCard }) {
         {card.owner ? (
           <p className="text-sm">
             <span className="text-slate-600 dark:text-slate-300">{t("scaffolderWizard.list.owner")}: </span>
-            <Link to={entityRoute(card.owner.ref)} className="text-brand-700 underline dark:text-brand-300">
+            <Link to={entityRoute(card.owner.ref)} className="text-brand-700 dark:text-brand-300">
               {card.owner.label}
             </Link>
           </p>

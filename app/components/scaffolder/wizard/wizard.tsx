@@ -1,7 +1,7 @@
 import { Form, useLocation, useNavigation } from "react-router";
 import { FormErrors } from "~/components/ui/field-error";
 import { useTranslation } from "~/components/ui/root-data";
-import type { FormReply } from "~/lib/forms/submission";
+import type { FormReply } from "~/lib/forms/reply";
 import { WIZARD_FORM_ID, WIZARD_INTENT } from "~/lib/scaffolder/wizard/form-data";
 import type { ReviewView, StepView } from "~/lib/scaffolder/wizard/wizard.server";
 import { SchemaFields } from "./schema-fields";

@@ -135,7 +135,7 @@ export function KitGallery({ dismissed, samples }: { dismissed: readonly string[
             ]}
             testId="kit-menu"
           />
-          <Link to={`/dev/ui-kit?${GALLERY_DIALOG_PARAM}`} className="text-brand-600 underline dark:text-brand-100">
+          <Link to={`/dev/ui-kit?${GALLERY_DIALOG_PARAM}`} className="text-brand-600 underline dark:text-brand-300">
             Open the example dialog
           </Link>
         </div>

@@ -29,6 +29,8 @@ export const TABLE_FIELDS = [
   "spec.type",
   "spec.lifecycle",
   "spec.profile.displayName",
+  "spec.target",
+  "spec.targets",
   "relations",
 ];
 

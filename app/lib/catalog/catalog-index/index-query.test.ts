@@ -5,13 +5,13 @@ const parse = (search: string) => parseIndexQuery(new URLSearchParams(search));
 const visitor = { ownershipEntityRefs: ["user:default/ada", "group:default/Team-A"], starredEntityRefs: ["component:default/billing", "api:ops/payments"] };
 
 describe("the catalog index's URL", () => {
-  it("defaults to all components in the catalog's own order, twenty a page", () => {
+  it("defaults to all components in name order, twenty a page", () => {
     const { query, problems } = parse("");
     expect(problems).toEqual([]);
     expect(query).toMatchObject({ kind: "component", user: "all", text: "", limit: 20, order: undefined });
     expect(indexRequest(query, visitor, ["kind"])).toEqual({
       filter: { $all: [{ kind: "component" }] },
-      orderFields: undefined,
+      orderFields: [{ field: "metadata.name", order: "asc" }],
       fullTextFilter: undefined,
       limit: 20,
       fields: ["kind"],
@@ -61,6 +61,16 @@ describe("the catalog index's URL", () => {
     const { query } = parse("orderField=spec.owner,desc&cursor=abc&limit=50");
     expect(query.order).toEqual({ field: "spec.owner", order: "desc" });
     expect(indexRequest(query, visitor, ["kind"])).toEqual({ cursor: "abc", limit: 50, fields: ["kind"] });
+  });
+
+  it("keeps the position a paging link carries, only beside a cursor and only when it is a position", () => {
+    expect(parse("cursor=abc&start=21").query.start).toBe(21);
+    expect(parse("start=21").query.start).toBeUndefined();
+    for (const start of ["0", "-3", "2.5", "x", "1e400"]) expect(parse(`cursor=abc&start=${start}`).query.start).toBeUndefined();
+    const { query } = parse("cursor=abc&start=21");
+    expect(indexHref(query, { cursor: "def", start: 41 })).toContain("cursor=def&start=41");
+    // A new order or filter starts again from the first page, without a position.
+    expect(indexHref(query, { limit: 50 })).not.toContain("start=");
   });
 
   it("names what does not parse and falls back to the defaults", () => {

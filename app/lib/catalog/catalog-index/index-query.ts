@@ -25,6 +25,19 @@ export const SORT_FIELDS = {
 export type SortColumn = keyof typeof SORT_FIELDS;
 export type SortOrder = { field: (typeof SORT_FIELDS)[SortColumn]; order: "asc" | "desc" };
 
+/**
+ * Name order, as a reader expects a catalog: the kind filter and name make it
+ * a range of the (kind, name, entity_id) index, and of (kind, spec_type,
+ * name, entity_id) with a type chosen (migration 0012), so it stays cheap at
+ * a million entities. Backstage's API keeps its uid order; only this page
+ * asks for names.
+ */
+export const DEFAULT_ORDER: SortOrder = { field: SORT_FIELDS.name, order: "asc" };
+
+export function indexOrder(query: Pick<CatalogIndexQuery, "order">): SortOrder {
+  return query.order ?? DEFAULT_ORDER;
+}
+
 /** The fields the catalog's search box looks in, as Backstage's catalog table does. */
 export const SEARCH_FIELDS = ["metadata.name", "metadata.title", "spec.profile.displayName"];
 
@@ -49,14 +62,11 @@ export type CatalogIndexQuery = {
   orphan: boolean;
   error: boolean;
   text: string;
-  /**
-   * Only when the URL asks for one. Otherwise the catalog's own order (uid,
-   * which is ingestion order), as Backstage's API has it: the one order a
-   * filtered first page reads as a range of an index, where ordering by name
-   * would sort every match first (400,000 services at a million entities).
-   */
+  /** Only when the URL names one; the view is in DEFAULT_ORDER otherwise (indexOrder). */
   order?: SortOrder;
   cursor?: string;
+  /** The position of the page's first row (1-based), carried by the paging links so the pager can say "21–34 of 34"; unknown for a cursor from elsewhere. */
+  start?: number;
   limit: number;
   optionSearch: Record<SearchableOption, string>;
 };
@@ -101,6 +111,7 @@ export function parseIndexQuery(params: URLSearchParams): { query: CatalogIndexQ
   const order = parseOrder(params.get("orderField"), problems);
   const limit = parseLimit(params.get("limit"), problems);
   const cursor = params.get("cursor") || undefined;
+  const start = Number(params.get("start"));
   if (cursor && cursor.length > MAX_CURSOR_LENGTH) problems.push({ code: "cursor", value: cursor.slice(0, 40) });
 
   const optionSearch = Object.fromEntries(SEARCHABLE_OPTIONS.map((name) => [name, bounded(params.get(`search[${name}]`) ?? "", problems)])) as Record<SearchableOption, string>;
@@ -114,6 +125,8 @@ export function parseIndexQuery(params: URLSearchParams): { query: CatalogIndexQ
       text: (filter("text")[0] ?? "").trim(),
       order,
       cursor: cursor && cursor.length <= MAX_CURSOR_LENGTH ? cursor : undefined,
+      // Only for display, so a value that makes no sense is simply not shown.
+      start: cursor && Number.isSafeInteger(start) && start >= 1 ? start : undefined,
       limit,
       optionSearch,
     },
@@ -217,7 +230,7 @@ export function indexRequest(query: CatalogIndexQuery, visitor: Visitor, fields:
   if (query.cursor) return { cursor: query.cursor, limit: query.limit, fields };
   return {
     filter: indexFilter(query, visitor),
-    orderFields: query.order ? [query.order] : undefined,
+    orderFields: [indexOrder(query)],
     fullTextFilter: query.text ? { term: query.text, fields: SEARCH_FIELDS } : undefined,
     limit: query.limit,
     fields,
@@ -226,10 +239,10 @@ export function indexRequest(query: CatalogIndexQuery, visitor: Visitor, fields:
 
 /**
  * The URL of the index with `query` changed: every filter kept, the default
- * page size left out, paging dropped unless a cursor is given.
+ * page size left out, paging dropped unless a cursor (and its start) is given.
  */
 export function indexHref(query: CatalogIndexQuery, changes: Partial<CatalogIndexQuery> = {}): string {
-  const next = { ...query, ...changes, cursor: "cursor" in changes ? changes.cursor : undefined };
+  const next = { ...query, ...changes, cursor: "cursor" in changes ? changes.cursor : undefined, start: "cursor" in changes ? changes.start : undefined };
   const params = new URLSearchParams();
   params.set("filters[kind]", next.kind);
   for (const name of Object.keys(LIST_FILTERS) as ListFilter[]) for (const value of next.lists[name]) params.append(`filters[${name}]`, value);
@@ -241,6 +254,7 @@ export function indexHref(query: CatalogIndexQuery, changes: Partial<CatalogInde
   if (next.order) params.set("orderField", `${next.order.field},${next.order.order}`);
   if (next.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(next.limit));
   if (next.cursor) params.set("cursor", next.cursor);
+  if (next.cursor && next.start) params.set("start", String(next.start));
   return `/catalog?${params.toString()}`;
 }
 

@@ -1,4 +1,4 @@
-import { ANNOTATION_EDIT_URL, RELATION_OWNED_BY, RELATION_PART_OF, type Entity } from "../entity";
+import { ANNOTATION_EDIT_URL, DEFAULT_NAMESPACE, RELATION_OWNED_BY, RELATION_PART_OF, type Entity } from "../entity";
 import { stringifyEntityRef } from "../entity-ref";
 import { isExternalUrl } from "../../links";
 
@@ -7,6 +7,7 @@ import { isExternalUrl } from "../../links";
 
 export type IndexRow = {
   entityRef: string;
+  namespace: string;
   /** The entity's title for labels (the star's), as presented. */
   title: string;
   description?: string;
@@ -16,6 +17,8 @@ export type IndexRow = {
   /** Owners and systems as relations say, as Backstage's catalog table shows them. */
   ownerRefs: string[];
   systemRefs: string[];
+  /** A Location's spec.target and spec.targets. */
+  targets: string[];
   /** The edit-url annotation, when it is an http(s) URL. */
   editUrl?: string;
   starred: boolean;
@@ -30,6 +33,7 @@ export function toIndexRow(entity: Entity, starred: boolean): IndexRow {
   const title = [profile?.displayName, entity.metadata.title].find((value): value is string => typeof value === "string" && value !== "") ?? entity.metadata.name;
   return {
     entityRef: stringifyEntityRef(entity),
+    namespace: entity.metadata.namespace ?? DEFAULT_NAMESPACE,
     title,
     description: typeof entity.metadata.description === "string" ? entity.metadata.description : undefined,
     tags: Array.isArray(entity.metadata.tags) ? entity.metadata.tags.filter((tag): tag is string => typeof tag === "string") : [],
@@ -37,6 +41,7 @@ export function toIndexRow(entity: Entity, starred: boolean): IndexRow {
     lifecycle: typeof spec.lifecycle === "string" ? spec.lifecycle : undefined,
     ownerRefs: targets(RELATION_OWNED_BY),
     systemRefs: targets(RELATION_PART_OF, "system"),
+    targets: [spec.target, ...(Array.isArray(spec.targets) ? spec.targets : [])].filter((target): target is string => typeof target === "string" && target !== ""),
     editUrl: typeof editUrl === "string" && isExternalUrl(editUrl) ? editUrl : undefined,
     starred,
   };

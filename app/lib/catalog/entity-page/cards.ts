@@ -15,11 +15,12 @@ import {
 import type { EntityCondition } from "./conditions";
 
 // The cards an entity page tab can hold. The fixed ones (about, links,
-// labels, techdocs, apiDefinition) have their own components; every relations card is one
+// labels, techdocs, apiDefinition, kubernetes (the whole Kubernetes tab), and the org plugin's userProfile,
+// groupProfile, membersList and ownership) have their own components; every relations card is one
 // table of the entity's relations of a type, optionally to some kinds only,
 // so a layout can also declare its own ({ relations, kind, title }).
 
-export const FIXED_CARDS = ["about", "links", "labels", "techdocs", "catalogGraph", "apiDefinition"] as const;
+export const FIXED_CARDS = ["about", "links", "labels", "techdocs", "catalogGraph", "apiDefinition", "userProfile", "groupProfile", "membersList", "ownership", "kubernetes"] as const;
 export type FixedCardName = (typeof FIXED_CARDS)[number];
 
 export type RelationsCardDefinition = { relation: string; kinds?: readonly string[] };

@@ -1,7 +1,9 @@
 // The built-in entity pages, as Backstage's app template lays them out: an
 // Overview for every kind, API and Dependencies tabs for services and
 // websites, Definition for APIs, Docs (TechDocs) for components, APIs,
-// systems, domains and resources. Written in the config's own format and
+// Kubernetes for services and websites,
+// systems, domains and resources; the org plugin's profile, ownership and
+// members cards for users and groups. Written in the config's own format and
 // parsed by the same schema, so the defaults are an example of what a team
 // can configure.
 // The last layout has no condition: it catches every other kind.
@@ -19,6 +21,9 @@ export const DEFAULT_LAYOUTS: unknown[] = [
       { path: "/api", title: "API", cards: ["providedApis", "consumedApis"] },
       { path: "/dependencies", title: "Dependencies", cards: ["dependsOnComponents", "dependsOnResources", "dependencyOf"] },
       DOCS,
+      // Backstage's app template mounts EntityKubernetesContent on services and websites; without
+      // the annotations the tab explains what to add.
+      { path: "/kubernetes", title: "Kubernetes", cards: ["kubernetes"] },
     ],
   },
   {
@@ -47,11 +52,11 @@ export const DEFAULT_LAYOUTS: unknown[] = [
   },
   {
     if: { kind: "Group" },
-    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "parentGroup", "childGroups", "members", "ownedEntities"] }],
+    tabs: [{ path: "/", title: "Overview", cards: ["groupProfile", "ownership", "links", "membersList"] }],
   },
   {
     if: { kind: "User" },
-    tabs: [{ path: "/", title: "Overview", cards: [...OVERVIEW_COMMON, "memberOf", "ownedEntities"] }],
+    tabs: [{ path: "/", title: "Overview", cards: ["userProfile", "ownership"] }],
   },
   { tabs: [{ path: "/", title: "Overview", cards: OVERVIEW_COMMON }] },
 ];

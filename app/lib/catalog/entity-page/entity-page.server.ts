@@ -1,9 +1,10 @@
 import type { Credentials } from "../../auth/credentials";
 import { settingsOwnerOf, type Identity } from "../../auth/identity";
 import type { RequestContext } from "../../context.server";
-import { catalogEntityDeletePermission } from "../permission/permissions";
+import { catalogEntityDeletePermission, catalogEntityRefreshPermission } from "../permission/permissions";
 import { loadApiDefinitionCard } from "../api-definitions/api-definition.server";
-import { ANNOTATION_TECHDOCS_REF, type Entity } from "../entity";
+import { ANNOTATION_LOCATION, ANNOTATION_TECHDOCS_REF, type Entity } from "../entity";
+import { hasDocs } from "../../techdocs/sources/locate.server";
 import { entityRefKey, getCompoundEntityRef, stringifyEntityRef } from "../entity-ref";
 import { catalogGraphCard } from "../graph/catalog-graph-card.server";
 import { presentRefs } from "../presentation.server";
@@ -13,6 +14,12 @@ import type { CardView, EntityPageView, ProcessingErrorView } from "./entity-pag
 import { aboutFacts, headerTitle, ownerRefs, pageThemeOf, parentRef, sourceLinks, typeLine } from "./entity-view";
 import { externalRoutePath } from "./external-routes";
 import { planEntityPage } from "./layout";
+import { subRouteRest } from "./sub-route-paths";
+import { entityRoute } from "../entity-route";
+import { pagePathOf } from "../../techdocs/reader-links";
+import { groupProfileCard, membersListCard, ownershipCard, userProfileCard } from "./org-cards.server";
+import { loadReaderPage } from "../../techdocs/reader-page.server";
+import { loadKubernetesCard } from "../../kubernetes/tab.server";
 
 // Everything the entity page shows, read with as few round trips as the page
 // allows: the entity came first (the route's 404), then side by side the
@@ -25,7 +32,7 @@ export const RELATION_CHECK_LIMIT = 1000;
 
 export async function loadEntityPageView(
   app: RequestContext,
-  args: { entity: Entity; splat: string | undefined; credentials: Credentials; identity: Identity | undefined },
+  args: { entity: Entity; splat: string | undefined; search: URLSearchParams; credentials: Credentials; identity: Identity | undefined; cookie: string | null },
 ): Promise<EntityPageView | undefined> {
   const { entity, credentials, identity } = args;
   const config = app.config.config.catalog.entityPage;
@@ -36,6 +43,15 @@ export async function loadEntityPageView(
   const entityRef = stringifyEntityRef(entity);
   const parent = parentRef(entity, config.breadcrumbRelations);
 
+  // The Docs tab shows the reader of the page below the tab's own path.
+  const tabPage = {
+    splat: subRouteRest(plan.selected.path, args.splat ?? "") ?? "",
+    tabLink: `${entityRoute(entity)}${plan.selected.link}`,
+    search: args.search,
+    credentials,
+    identity,
+    cookie: args.cookie,
+  };
   // The graph card's walk starts at once, beside the reads below.
   const graphCard = plan.selected.cards.some((card) => card.card === "catalogGraph") ? catalogGraphCard(app.catalog, entity, credentials) : undefined;
   const [starred, ancestry, grandparent] = await Promise.all([
@@ -46,7 +62,7 @@ export async function loadEntityPageView(
 
   // The graph card was read beside the page's other reads; cards with data of their own (the API
   // definition: parsed and highlighted) load only on the tab that shows them.
-  const cards = await Promise.all(plan.selected.cards.map((card) => (card.card === "catalogGraph" ? graphCard! : cardView(app, entity, card))));
+  const cards = await Promise.all(plan.selected.cards.map((card) => (card.card === "catalogGraph" ? graphCard! : cardView(app, entity, card, tabPage))));
   const relations = entity.relations ?? [];
   const checkRelations = overview && relations.length >= 1 && relations.length <= RELATION_CHECK_LIMIT;
   const breadcrumbs = [grandparent, parent].filter((ref): ref is string => Boolean(ref));
@@ -56,6 +72,8 @@ export async function loadEntityPageView(
   for (const card of cards) {
     if (card.card === "relations") card.refs.forEach((ref) => refs.add(ref));
     if (card.card === "about") [card.facts.system, card.facts.domain, card.facts.parentComponent].forEach((ref) => ref && refs.add(ref));
+    if (card.card === "userProfile") card.memberOf.forEach((ref) => refs.add(ref));
+    if (card.card === "groupProfile") [card.parent, ...card.children].forEach((ref) => ref && refs.add(ref));
   }
   if (checkRelations) relations.forEach((relation) => refs.add(relation.targetRef));
   const presentations = await presentRefs(app.catalog, refs, credentials);
@@ -102,13 +120,15 @@ export function processingErrorsOf(items: ReadonlyArray<{ entity: Entity }>, ent
   });
 }
 
-function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardView | Promise<CardView> {
+/** The selected tab: its link, the page's query (the cards' own paging and toggles) and, for the Docs tab, the page below it. */
+type TabPage = { splat: string; tabLink: string; search: URLSearchParams; credentials: Credentials; identity: Identity | undefined; cookie: string | null };
+
+function cardView(app: RequestContext, entity: Entity, card: CardConfig, tab: TabPage): CardView | Promise<CardView> {
   const bindings = app.config.config.app.routes;
   const compound = getCompoundEntityRef(entity);
+  // Docs of its own, or another entity's through backstage.io/techdocs-entity (Backstage's isTechDocsAvailable).
   const docsPath = () =>
-    entity.metadata.annotations?.[ANNOTATION_TECHDOCS_REF]
-      ? externalRoutePath(bindings, "viewTechDoc", { namespace: compound.namespace, kind: compound.kind.toLocaleLowerCase("en-US"), name: compound.name })
-      : undefined;
+    hasDocs(entity) ? externalRoutePath(bindings, "viewTechDoc", { namespace: compound.namespace, kind: compound.kind.toLocaleLowerCase("en-US"), name: compound.name }) : undefined;
   switch (card.card) {
     case "about":
       return {
@@ -118,6 +138,9 @@ function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardVi
         docsPath: docsPath(),
         launchTemplatePath:
           entity.kind.toLocaleLowerCase("en-US") === "template" ? externalRoutePath(bindings, "createFromTemplate", { namespace: compound.namespace, templateName: compound.name }) : undefined,
+        // As Backstage's About card: only entities read from a url location (the cheaper kind to read again); a
+        // courtesy, the action's service checks catalog.entity.refresh again.
+        refresh: Boolean(entity.metadata.annotations?.[ANNOTATION_LOCATION]?.startsWith("url:")) && app.permissions.allowedOn(tab.credentials, catalogEntityRefreshPermission, entity),
       };
     case "links":
       return { card: "links", links: (entity.metadata.links ?? []).map((link) => ({ url: link.url, title: link.title })) };
@@ -125,7 +148,14 @@ function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardVi
       return { card: "labels", labels: Object.entries(entity.metadata.labels ?? {}) };
     case "techdocs": {
       const path = docsPath();
-      return { card: "techdocs", docsPath: path, missingAnnotations: path ? [] : [ANNOTATION_TECHDOCS_REF] };
+      if (!path) return { card: "techdocs", missingAnnotations: [ANNOTATION_TECHDOCS_REF] };
+      return loadReaderPage(app, { entity, pagePath: pagePathOf(tab.splat), readerBase: tab.tabLink, credentials: tab.credentials, identity: tab.identity }).then((reader) => ({
+        card: "techdocs" as const,
+        docsPath: path,
+        missingAnnotations: [],
+        reader,
+        readerBase: tab.tabLink,
+      }));
     }
     case "catalogGraph":
       // Read by catalogGraphCard, started beside the page's other reads.
@@ -134,6 +164,16 @@ function cardView(app: RequestContext, entity: Entity, card: CardConfig): CardVi
       return { card: "relations", name: card.name, title: card.title, refs: relationTargets(entity.relations, card) };
     case "apiDefinition":
       return loadApiDefinitionCard(entity);
+    case "userProfile":
+      return userProfileCard(entity);
+    case "groupProfile":
+      return groupProfileCard(entity);
+    case "membersList":
+      return membersListCard(app, entity, tab);
+    case "ownership":
+      return ownershipCard(app, entity, tab);
+    case "kubernetes":
+      return loadKubernetesCard(app, entity, tab).then((state) => ({ card: "kubernetes" as const, state }));
   }
 }
 

@@ -1,5 +1,6 @@
 import { ANNOTATION_EDIT_URL, ANNOTATION_LOCATION, ANNOTATION_SOURCE_LOCATION, ANNOTATION_VIEW_URL, DEFAULT_NAMESPACE, RELATION_OWNED_BY, RELATION_PART_OF, type Entity } from "../entity";
 import { stringifyEntityRef } from "../entity-ref";
+import { entityProfile } from "../profile";
 
 // What the entity page's header and About card say about an entity, worked
 // out from the entity alone (no reads): isomorphic, so it is tested directly.
@@ -7,8 +8,9 @@ import { stringifyEntityRef } from "../entity-ref";
 /** Backstage's page themes the header can take. */
 const TYPE_THEMES = ["service", "website", "library", "documentation", "tool", "app", "other"];
 
+/** The page's title as Backstage presents an entity: a User's or Group's display name, else the title, else the name. */
 export function headerTitle(entity: Entity): { title: string; namespace?: string } {
-  const title = typeof entity.metadata.title === "string" && entity.metadata.title ? entity.metadata.title : entity.metadata.name;
+  const title = entityProfile(entity).displayName ?? (typeof entity.metadata.title === "string" && entity.metadata.title ? entity.metadata.title : entity.metadata.name);
   const namespace = entity.metadata.namespace ?? DEFAULT_NAMESPACE;
   return namespace === DEFAULT_NAMESPACE ? { title } : { title, namespace };
 }

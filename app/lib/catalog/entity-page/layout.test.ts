@@ -3,7 +3,7 @@ import type { Entity } from "../entity";
 import { acceptsEntity, entityConditionSchema } from "./conditions";
 import { entityPageConfigSchema } from "./layout-schema";
 import { planEntityPage } from "./layout";
-import { matchSubRoute, subRoutePathProblem } from "./sub-route-paths";
+import { matchSubRoute, subRoutePathProblem, subRouteRest } from "./sub-route-paths";
 
 const entity = (kind: string, type?: string, annotations: Record<string, string> = {}): Entity => ({
   apiVersion: "backstage.io/v1alpha1",
@@ -57,8 +57,8 @@ describe("conditions", () => {
 
 describe("the built-in layouts", () => {
   it.each([
-    [entity("Component", "service"), ["Overview", "API", "Dependencies", "Docs"]],
-    [entity("Component", "website"), ["Overview", "API", "Dependencies", "Docs"]],
+    [entity("Component", "service"), ["Overview", "API", "Dependencies", "Docs", "Kubernetes"]],
+    [entity("Component", "website"), ["Overview", "API", "Dependencies", "Docs", "Kubernetes"]],
     [entity("Component", "library"), ["Overview", "Dependencies", "Docs"]],
     [entity("API", "openapi"), ["Overview", "Definition", "Docs"]],
     [entity("System"), ["Overview", "Docs"]],
@@ -74,7 +74,8 @@ describe("the built-in layouts", () => {
 
   it("puts the relations cards of each kind on its overview", () => {
     const cardsOf = (e: Entity) => planEntityPage(defaults, e, "").selected?.cards.map((card) => (card.card === "relations" ? card.name : card.card));
-    expect(cardsOf(entity("Group"))).toEqual(["about", "links", "labels", "parentGroup", "childGroups", "members", "ownedEntities"]);
+    expect(cardsOf(entity("Group"))).toEqual(["groupProfile", "ownership", "links", "membersList"]);
+    expect(cardsOf(entity("User"))).toEqual(["userProfile", "ownership"]);
     expect(cardsOf(entity("System"))).toEqual(["about", "catalogGraph", "links", "labels", "components", "apis", "resources"]);
     expect(cardsOf(entity("Domain"))).toEqual(["about", "catalogGraph", "links", "labels", "systems"]);
   });
@@ -82,6 +83,15 @@ describe("the built-in layouts", () => {
   it("selects the tab the sub-path names, and none for an unknown sub-path", () => {
     expect(planEntityPage(defaults, entity("Component", "service"), "api").selected?.title).toBe("API");
     expect(planEntityPage(defaults, entity("Component", "service"), "nope").selected).toBeUndefined();
+  });
+
+  it("selects the Docs tab for the docs' pages below it, and no other tab that way", () => {
+    const service = entity("Component", "service");
+    expect(planEntityPage(defaults, service, "docs/ops/deploy/").selected?.title).toBe("Docs");
+    expect(planEntityPage(defaults, service, "api/extra").selected).toBeUndefined();
+    expect(subRouteRest("/docs", "docs/ops/deploy/")).toBe("ops/deploy/");
+    expect(subRouteRest("/docs", "docs")).toBe("");
+    expect(subRouteRest("/docs", "api/docs")).toBeUndefined();
     expect(planEntityPage(defaults, entity("User"), "api").selected).toBeUndefined();
   });
 });

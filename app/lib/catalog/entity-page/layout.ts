@@ -3,7 +3,7 @@ import type { CardConfig } from "./cards";
 import { acceptsEntity } from "./conditions";
 import type { ExternalRouteBindings, ExternalRouteName } from "./external-routes";
 import { layoutsOf, type EntityPageConfig, type EntityPageLayout } from "./layout-schema";
-import { hasParameters, matchSubRoute, subRouteLink } from "./sub-route-paths";
+import { hasParameters, matchSubRoute, subRouteLink, subRouteRest } from "./sub-route-paths";
 
 // Which tabs and cards one entity's page has, and which tab a sub-path selects.
 
@@ -27,7 +27,10 @@ export function planEntityPage(config: EntityPageConfig, entity: Entity, splat: 
   const tabs = layoutFor(config, entity)
     .tabs.filter((tab) => acceptsEntity(tab.if, entity))
     .map((tab) => ({ path: tab.path, title: tab.title, link: subRouteLink(tab.path), cards: tab.cards.filter((card) => acceptsEntity(card.if, entity)) }));
-  const selected = tabs.find((tab) => matchSubRoute(tab.path, splat ?? ""));
+  // A tab showing the docs reader has the docs' pages below it (docs/guide/).
+  const selected =
+    tabs.find((tab) => matchSubRoute(tab.path, splat ?? "")) ??
+    tabs.find((tab) => tab.path !== "/" && tab.cards.some((card) => card.card === "techdocs") && subRouteRest(tab.path, splat ?? "") !== undefined);
   // A tab with parameters is reached by links from cards; it shows in the bar only while open.
   return { tabs: tabs.filter((tab) => tab === selected || !hasParameters(tab.path)), selected };
 }

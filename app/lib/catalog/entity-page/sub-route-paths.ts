@@ -36,6 +36,21 @@ export function matchSubRoute(path: string, splat: string): boolean {
   return wanted.every((segment, index) => segment.startsWith(":") || segment === given[index]);
 }
 
+/**
+ * The rest of a sub-path below a tab's path ('docs/guide/' under '/docs' is
+ * 'guide/'), for a tab that has pages of its own (the Docs tab shows the
+ * reader, whose pages sit below it); undefined when the sub-path is not
+ * under the tab.
+ */
+export function subRouteRest(path: string, splat: string): string | undefined {
+  const wanted = segmentsOf(path);
+  const given = splat.split("/").filter(Boolean);
+  if (given.length < wanted.length) return undefined;
+  if (!wanted.every((segment, index) => segment.startsWith(":") || segment === safeDecode(given[index]))) return undefined;
+  const rest = given.slice(wanted.length);
+  return rest.length ? `${rest.join("/")}${splat.endsWith("/") ? "/" : ""}` : "";
+}
+
 /** The link to a tab: its path up to its first parameter (a parameterised tab is reached by links from its cards). */
 export function subRouteLink(path: string): string {
   const fixed: string[] = [];

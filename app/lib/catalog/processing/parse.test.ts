@@ -85,4 +85,16 @@ describe("parseCatalogYaml", () => {
     expect(parseCatalogYaml("- a\n- b\n", where)).toEqual([{ error: `Expected object at root of ${where}, got array` }]);
     expect(parseCatalogYaml("just text\n", where)).toEqual([{ error: `Expected object at root of ${where}, got string` }]);
   });
+
+  it("refuses a document with a __proto__ key, YAML or JSON, and keeps the others of the file", () => {
+    const good = "kind: Component\nmetadata:\n  name: good\n";
+    const yamlProto = "kind: Component\nmetadata:\n  name: bad\n  __proto__:\n    annotations: { backstage.io/managed-by-location: 'url:https://elsewhere' }\n";
+    const jsonProto = '{"kind": "Component", "metadata": {"name": "worse"}, "spec": {"items": [{"__proto__": {"owner": "x"}}]}}';
+    const results = parseCatalogYaml([good, yamlProto, jsonProto].join("---\n"), where);
+    expect(results).toEqual([
+      { value: { kind: "Component", metadata: { name: "good" } } },
+      { error: `Invalid key '__proto__' at 'metadata' in ${where}: '__proto__' is not allowed as a key` },
+      { error: `Invalid key '__proto__' at 'spec.items[0]' in ${where}: '__proto__' is not allowed as a key` },
+    ]);
+  });
 });

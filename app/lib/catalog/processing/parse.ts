@@ -1,5 +1,7 @@
 import jsYaml from "js-yaml";
 import { parseAllDocuments } from "yaml";
+import { formatKeyPath } from "../../config/errors";
+import { PROTOTYPE_KEY, prototypeKeyPath } from "../../prototype-keys";
 
 // Catalog files are multi-document YAML. Each document parses on its own, so
 // one broken document is one processing error, not a lost file; aliases are
@@ -13,7 +15,8 @@ import { parseAllDocuments } from "yaml";
 // which reports each broken document and refuses alias bombs. js-yaml is
 // given the numbers of `yaml`'s YAML 1.2 core schema (js-yaml's own also
 // reads 0b101, 1_000 and -0x1F as numbers), so a file both accept gives the
-// same values: no timestamps, no merge keys.
+// same values: no timestamps, no merge keys. A document with a `__proto__`
+// key is refused (../../prototype-keys.ts), by either parser.
 
 export const MAX_ALIAS_COUNT = 100;
 export const MAX_DOCUMENTS_PER_FILE = 1_000_000;
@@ -71,20 +74,20 @@ function parseCleanFile(text: string): ParsedDocument[] | undefined {
   const results: ParsedDocument[] = [];
   for (const value of values) {
     if (value === null || value === undefined) continue;
-    if (typeof value !== "object" || Array.isArray(value) || hasSharedNodes(value)) return undefined;
+    if (typeof value !== "object" || Array.isArray(value) || needsDocumentByDocument(value)) return undefined;
     results.push({ value });
   }
   return results;
 }
 
-/** Whether any object or array is reached twice, which only an alias makes. */
-function hasSharedNodes(root: object): boolean {
+/** Whether any object or array is reached twice, which only an alias makes, or has a `__proto__` key: `yaml` says which document. */
+function needsDocumentByDocument(root: object): boolean {
   const seen = new Set<object>();
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || typeof node !== "object") continue;
-    if (seen.has(node)) return true;
+    if (seen.has(node) || Object.hasOwn(node, PROTOTYPE_KEY)) return true;
     seen.add(node);
     for (const child of Object.values(node)) stack.push(child);
   }
@@ -121,7 +124,17 @@ function parseDocumentByDocument(text: string, where: string): ParsedDocument[] 
       results.push({ error: `Expected object at root of ${where}, got ${Array.isArray(value) ? "array" : typeof value}` });
       continue;
     }
+    const prototypeKey = prototypeKeyPath(value);
+    if (prototypeKey) {
+      results.push({ error: prototypeKeyProblem(prototypeKey, where) });
+      continue;
+    }
     results.push({ value });
   }
   return results;
+}
+
+/** A `__proto__` key, where it is: refused wherever catalog data is parsed. */
+export function prototypeKeyProblem(keyPath: Array<string | number>, where: string): string {
+  return `Invalid key '${PROTOTYPE_KEY}' at '${formatKeyPath(keyPath.slice(0, -1)) || "<root>"}' in ${where}: '${PROTOTYPE_KEY}' is not allowed as a key`;
 }

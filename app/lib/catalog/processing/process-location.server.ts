@@ -1,3 +1,4 @@
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { serializeError } from "../../errors";
@@ -9,7 +10,8 @@ import { relationsOf } from "../relations";
 import { validateEntity } from "../validation";
 import type { DerivedRelation, EmittedEntity } from "../store/entity-writer.server";
 import { processingError } from "../store/entity-writer.server";
-import { MAX_ALIAS_COUNT, parseCatalogYaml } from "./parse";
+import { prototypeKeyPath } from "../../prototype-keys";
+import { MAX_ALIAS_COUNT, parseCatalogYaml, prototypeKeyProblem } from "./parse";
 import type { LocationReader } from "./readers.server";
 
 // Processing one Location entity: read each of its targets, parse every
@@ -176,15 +178,47 @@ async function resolvePlaceholders(value: unknown, location: LocationSpec, reade
     if (++budget.count > MAX_PLACEHOLDERS_PER_ENTITY) {
       throw Object.assign(new Error(`More than ${MAX_PLACEHOLDERS_PER_ENTITY} placeholders in one entity`), { name: "InputError" });
     }
-    const resolved = resolveTarget(location, location.type, target);
+    const resolved = await placeholderTarget(location, placeholder, target);
     const text = await reader.read(resolved);
     if (placeholder === "$text") return text;
-    if (placeholder === "$json") return JSON.parse(text);
-    return parseYaml(text, { maxAliasCount: MAX_ALIAS_COUNT });
+    const data: unknown = placeholder === "$json" ? JSON.parse(text) : parseYaml(text, { maxAliasCount: MAX_ALIAS_COUNT });
+    const prototypeKey = prototypeKeyPath(data);
+    if (prototypeKey) throw Object.assign(new Error(prototypeKeyProblem(prototypeKey, stringifyLocationRef(resolved))), { name: "InputError" });
+    return data;
   }
   const result: Record<string, unknown> = {};
   for (const [key, child] of entries) result[key] = await resolvePlaceholders(child, location, reader, budget);
   return result;
+}
+
+/**
+ * What a placeholder may read: only below the directory of the entity's own
+ * file, a file for a file location (symbolic links followed), a URL of the
+ * same origin for a URL location. Backstage's placeholders read only URLs its
+ * readers allow and no local file at all; here a catalog file cannot pull
+ * /etc/passwd or the portal's config into an entity, nor point a URL
+ * location's placeholder anywhere but beside it.
+ */
+async function placeholderTarget(location: LocationSpec, placeholder: string, target: string): Promise<LocationSpec> {
+  const resolved = resolveTarget(location, location.type, target);
+  const refuse = (place: string) =>
+    Object.assign(new Error(`Placeholder ${placeholder} could not read location ${target}, it is outside ${place}, the directory of the entity's own file`), { name: "NotAllowedError" });
+  if (location.type === "file") {
+    const dir = path.dirname(location.target);
+    // A file that is not there is for the reader to report; one that is must really be inside, links resolved.
+    const [realDir, realFile] = await Promise.all([realpath(dir).catch(() => dir), realpath(resolved.target).catch(() => resolved.target)]);
+    if (!isBelow(dir, resolved.target) || !isBelow(realDir, realFile)) throw refuse(dir);
+    return resolved;
+  }
+  const base = new URL("./", location.target);
+  const url = new URL(resolved.target);
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) throw refuse(base.href);
+  return resolved;
+}
+
+function isBelow(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 /** The ref a broken document seems to mean, so its error can go to the entity it concerns. */

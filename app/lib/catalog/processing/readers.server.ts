@@ -4,22 +4,25 @@ import { fileURLToPath } from "node:url";
 import { InputError, NotAllowedError, NotFoundError } from "../../errors";
 import { isJavascriptUrl } from "../../links";
 import { readUpTo } from "../../http/streams.server";
+import { fetchWithCredentials, MAX_REDIRECTS } from "../../integrations/credentialed-fetch.server";
 import type { LocationSpec } from "../location-ref";
 import { gerritContentUrl, gerritHeaders, gerritHeadUrl, parseGerritJson, parseGitilesUrl, type GerritEntry } from "./gerrit.server";
 
 // Reading what a location points at. Files are read only for locations that
 // came from configuration (an operator's choice); URLs only from hosts of a
 // configured integration or backend.reading.allow, so a registered location
-// cannot make the server fetch an arbitrary address (SSRF).
+// cannot make the server fetch an arbitrary address (SSRF); a host's token
+// goes to that host only, a redirect elsewhere is followed without it
+// (integrations/credentialed-fetch.server.ts).
 
 export const MAX_READ_BYTES = 32 * 1024 * 1024;
 const READ_TIMEOUT_MS = 30_000;
-const MAX_REDIRECTS = 3;
 
 export type IntegrationType = "github" | "gitlab" | "azure" | "bitbucket" | "gerrit";
 type HostRule = {
   host: string;
   type?: IntegrationType;
+  /** The integration's credentials, sent to its own origin only. */
   headers?: Record<string, string>;
   /** The URL to fetch for the URL a person links. */
   rewrite?: (url: URL) => URL;
@@ -62,25 +65,23 @@ export function createLocationReader(config: ReaderConfig, fetchImpl: typeof fet
     const rule = ruleFor(url);
     if (!rule) throw new NotAllowedError(`Reading from '${url.host}' is not allowed: it is neither a configured integration nor listed in backend.reading.allow`);
     url = rule.resolve ? await rule.resolve(url, (next) => readDirect(next, rule, target)) : rule.rewrite ? rule.rewrite(url) : url;
-    for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
-      const response = await fetchImpl(url, { headers: rule.headers, redirect: "manual", signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
-      if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
-        const next = new URL(response.headers.get("location")!, url);
-        if (!ruleFor(next)) throw new NotAllowedError(`Refusing to follow a redirect from '${url.host}' to '${next.host}'`);
-        url = next;
-        continue;
-      }
-      if (response.status === 404) throw new NotFoundError(`Unable to read ${target}, not found`);
-      if (!response.ok) throw new Error(`Unable to read ${target}, ${response.status} ${response.statusText}`);
-      const body = await readLimited(response, target);
-      return rule.decode ? rule.decode(body) : body;
-    }
-    throw new Error(`Unable to read ${target}, too many redirects`);
+    // A redirect may lead to another readable host, never with this one's credentials.
+    const response = await fetchWithCredentials(url, {
+      credentials: rule.headers,
+      maxRedirects: MAX_REDIRECTS,
+      mayFollowTo: (next) => Boolean(ruleFor(next)),
+      signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+      fetchImpl,
+    });
+    if (response.status === 404) throw new NotFoundError(`Unable to read ${target}, not found`);
+    if (!response.ok) throw new Error(`Unable to read ${target}, ${response.status} ${response.statusText}`);
+    const body = await readLimited(response, target);
+    return rule.decode ? rule.decode(body) : body;
   }
 
   /** One call a rule makes on its own host before the read (no redirects followed). */
   async function readDirect(url: URL, rule: HostRule, target: string): Promise<string> {
-    const response = await fetchImpl(url, { headers: rule.headers, redirect: "manual", signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+    const response = await fetchWithCredentials(url, { credentials: rule.headers, signal: AbortSignal.timeout(READ_TIMEOUT_MS), fetchImpl });
     if (response.status === 404) throw new NotFoundError(`Unable to read ${target}, not found`);
     if (!response.ok) throw new Error(`Unable to read ${target}, ${response.status} ${response.statusText}`);
     return readLimited(response, target);

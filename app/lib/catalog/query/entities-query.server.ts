@@ -41,7 +41,7 @@ export function baseQuery(db: Db, spec: Partial<QuerySpec>): EntitiesQuery {
   const postgres = isPostgres(db);
   let query = db.selectFrom("catalog_entities as e") as unknown as EntitiesQuery;
   for (const predicate of [spec.filter, spec.query, spec.permission]) {
-    if (predicate) query = query.where((eb) => compilePredicate(eb as never, predicate));
+    if (predicate) query = query.where((eb) => compilePredicate(eb as never, predicate, postgres));
   }
   const term = spec.fullTextFilter?.term?.trim();
   if (term) {
@@ -59,12 +59,12 @@ export async function countEntities(db: Db, spec: Partial<QuerySpec>): Promise<n
   return Number(row?.count ?? 0);
 }
 
-/** The columns an entity is assembled from, relations included, from catalog_entities aliased `e`. */
-function entityColumns(db: Db) {
-  return [...ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const), relationsColumn(db).as("relations")];
+/** The columns an entity is assembled from, from catalog_entities aliased `e`; its relations unless the reader shows none (fieldsNeedRelations). */
+function entityColumns(db: Db, relations = true) {
+  return [...ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const), (relations ? relationsColumn(db) : sql<string | null>`NULL`).as("relations")];
 }
 
-type PageOptions = { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean };
+type PageOptions = { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean; relations?: boolean };
 
 /**
  * The rows of one page (limit + 1, to tell whether more follow), in either
@@ -79,11 +79,11 @@ export function pageQuery(db: Db, spec: QuerySpec, options: PageOptions) {
   const sortValues = sortAliases(spec.orderFields);
   let ids = baseQuery(db, spec).select("e.entity_id as page_id");
   for (const value of sortValues) {
-    ids = ids.select((eb) => sortExpression(eb as never, value.field.field, value.field.order).as(value.alias));
+    ids = ids.select((eb) => sortExpression(eb as never, value.field.field, value.field.order, isPostgres(db)).as(value.alias));
   }
   if (options.after) {
     const boundary = options.after;
-    ids = ids.where((eb) => keysetCondition(eb, sortValues, boundary, reverse));
+    ids = ids.where((eb) => keysetCondition(eb, isPostgres(db), sortValues, boundary, reverse));
   }
   for (const value of sortValues) ids = ids.orderBy(sql.ref(value.alias), direction(value.field, reverse));
   ids = ids.orderBy("e.entity_id", reverse ? "desc" : "asc");
@@ -91,7 +91,7 @@ export function pageQuery(db: Db, spec: QuerySpec, options: PageOptions) {
   let query = db
     .selectFrom(ids.limit(options.limit + 1).as("p"))
     .innerJoin("catalog_entities as e", "e.entity_id", "p.page_id")
-    .select(entityColumns(db))
+    .select(entityColumns(db, options.relations))
     .select(sortValues.map((value) => sql.ref(`p.${value.alias}`).as(value.alias)));
   for (const value of sortValues) query = query.orderBy(sql.ref(`p.${value.alias}`), direction(value.field, reverse));
   return query.orderBy("e.entity_id", reverse ? "desc" : "asc");
@@ -147,13 +147,14 @@ export async function queryPage(
 /** (v1, …, vn, id) strictly after (or before) the boundary, honouring each field's direction. */
 function keysetCondition(
   eb: ExpressionBuilder<Database & { e: Database["catalog_entities"] }, "e">,
+  postgres: boolean,
   sortValues: Array<{ alias: string; field: OrderField }>,
   boundary: Array<string | null>,
   reverse: boolean,
 ): Expression<SqlBool> {
   const terms = [
     ...sortValues.map((value, index) => ({
-      expression: sortExpression(eb as never, value.field.field, value.field.order),
+      expression: sortExpression(eb as never, value.field.field, value.field.order, postgres),
       value: boundary[index] ?? "",
       ascending: value.field.order === "asc",
     })),
@@ -185,7 +186,7 @@ export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; o
   const sortValues = sortAliases(spec.orderFields);
   let ids = baseQuery(db, spec).select("e.entity_id as page_id");
   for (const value of sortValues) {
-    ids = ids.select((eb) => sortExpression(eb as never, value.field.field, value.field.order).as(value.alias));
+    ids = ids.select((eb) => sortExpression(eb as never, value.field.field, value.field.order, isPostgres(db)).as(value.alias));
   }
   for (const value of sortValues) ids = ids.orderBy(sql.ref(value.alias), value.field.order);
   ids = ids.orderBy("e.entity_id");
@@ -222,13 +223,13 @@ export async function getEntityByUid(db: Db, uid: string): Promise<Entity | unde
 }
 
 /** by-refs: items in request order, null where missing or filtered out. */
-export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterPredicate): Promise<Array<Entity | null>> {
+export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterPredicate, { relations = true }: { relations?: boolean } = {}): Promise<Array<Entity | null>> {
   const rows: EntityRow[] = [];
   for (let i = 0; i < keys.length; i += 500) {
     const chunk = keys.slice(i, i + 500);
     // On PostgreSQL one array parameter rather than a list of 500: planned faster (10% of a by-refs of 100).
     const match = isPostgres(db) ? sql<SqlBool>`e.entity_ref = ANY(${chunk}::text[])` : sql<SqlBool>`e.entity_ref IN (${sql.join(chunk)})`;
-    const query = baseQuery(db, { filter }).select(entityColumns(db)).where(match);
+    const query = baseQuery(db, { filter }).select(entityColumns(db, relations)).where(match);
     rows.push(...((await query.execute()) as EntityRow[]));
   }
   const entities = assembleEntities(rows);

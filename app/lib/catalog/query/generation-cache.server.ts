@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { detachedFromRequest } from "../../db/query-signal.server";
 import type { Database } from "../../db/schema";
 
 // Counts and facets over a large catalog cost a scan of an index; between
@@ -30,7 +31,8 @@ export function createGenerationCache(db: Kysely<Database>, maxEntries = DEFAULT
         entries.set(key, hit); // most recently used last
         return hit.value as Promise<T>;
       }
-      const value = compute();
+      // Shared by identical requests: computed apart from this one's signal, so its client leaving cancels nothing.
+      const value = detachedFromRequest(compute);
       entries.set(key, { generation: current, value });
       value.catch(() => entries.delete(key));
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);

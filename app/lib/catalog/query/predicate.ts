@@ -14,9 +14,26 @@ const MAX_FILTER_PARAMETERS = 100;
 const MAX_PREDICATE_DEPTH = 10;
 const MAX_PREDICATE_NODES = 500;
 
+/**
+ * PostgreSQL cannot store or compare text with a NUL character (it refuses
+ * the statement), and no entity has one: a filter, term or ref with one is
+ * refused up front, in words, on both engines alike.
+ */
+export function refuseNulCharacters(value: unknown, what: string): void {
+  if (containsNul(value)) throw new InputError(`Invalid ${what}, it must not contain NUL characters`);
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === "object") return Object.entries(value).some(([key, child]) => key.includes("\u0000") || containsNul(child));
+  return false;
+}
+
 /** The `filter` query parameters of GET /entities, /entities/by-query, /entity-facets and /entities/by-refs. */
 export function parseFilterParams(params: string[]): FilterPredicate | undefined {
   if (params.length > MAX_FILTER_PARAMETERS) throw new InputError(`At most ${MAX_FILTER_PARAMETERS} filter parameters are allowed`);
+  refuseNulCharacters(params, "filter");
   const alternatives: FilterPredicate[] = [];
   for (const param of params) {
     const conditions = new Map<string, Primitive[] | "exists">();
@@ -45,6 +62,7 @@ export function parseFilterParams(params: string[]): FilterPredicate | undefined
 
 /** Checks a predicate from a request body; throws InputError naming what is wrong. */
 export function parsePredicate(value: unknown): FilterPredicate {
+  if (containsNul(value)) throw new InputError("values and field names must not contain NUL characters");
   let nodes = 0;
   const visit = (node: unknown, depth: number): FilterPredicate => {
     if (++nodes > MAX_PREDICATE_NODES) throw new InputError(`Query is too large, at most ${MAX_PREDICATE_NODES} conditions are allowed`);

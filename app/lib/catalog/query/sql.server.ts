@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
 import { fullTextEntityIds } from "../store/full-text.server";
 import { FULL_TEXT_FIELDS } from "../store/search-rows";
@@ -29,30 +29,30 @@ export function columnFor(field: string) {
   return COLUMN_FIELDS[field.toLowerCase()];
 }
 
-export function compilePredicate(eb: EB, predicate: FilterPredicate): Expression<SqlBool> {
+export function compilePredicate(eb: EB, predicate: FilterPredicate, postgres: boolean): Expression<SqlBool> {
   if ("$all" in predicate && Array.isArray(predicate.$all)) {
-    const parts = predicate.$all.map((part) => compilePredicate(eb, part));
+    const parts = predicate.$all.map((part) => compilePredicate(eb, part, postgres));
     return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
   }
   if ("$any" in predicate && Array.isArray(predicate.$any)) {
-    const parts = predicate.$any.map((part) => compilePredicate(eb, part));
+    const parts = predicate.$any.map((part) => compilePredicate(eb, part, postgres));
     return parts.length ? eb.or(parts) : sql<SqlBool>`1 = 0`;
   }
   if ("$not" in predicate && typeof predicate.$not === "object") {
-    return eb.not(compilePredicate(eb, predicate.$not as FilterPredicate));
+    return eb.not(compilePredicate(eb, predicate.$not as FilterPredicate, postgres));
   }
-  const parts = Object.entries(predicate as Record<string, FieldCondition>).map(([field, condition]) => compileCondition(eb, field.toLowerCase(), condition));
+  const parts = Object.entries(predicate as Record<string, FieldCondition>).map(([field, condition]) => compileCondition(eb, field.toLowerCase(), condition, postgres));
   return parts.length === 1 ? parts[0] : eb.and(parts);
 }
 
-function compileCondition(eb: EB, field: string, condition: FieldCondition): Expression<SqlBool> {
-  const stored = compileStoredStatus(eb, field, condition);
+function compileCondition(eb: EB, field: string, condition: FieldCondition, postgres: boolean): Expression<SqlBool> {
+  const stored = compileStoredStatus(eb, field, condition, postgres);
   if (stored) return stored;
-  if (typeof condition !== "object") return matchValues(eb, field, [condition]);
-  if ("$in" in condition) return condition.$in.length ? matchValues(eb, field, condition.$in) : sql<SqlBool>`1 = 0`;
-  if ("$contains" in condition) return matchValues(eb, field, [condition.$contains]);
+  if (typeof condition !== "object") return matchValues(eb, field, [condition], postgres);
+  if ("$in" in condition) return condition.$in.length ? matchValues(eb, field, condition.$in, postgres) : sql<SqlBool>`1 = 0`;
+  if ("$contains" in condition) return matchValues(eb, field, [condition.$contains], postgres);
   if ("$exists" in condition) {
-    const exists = fieldExists(eb, field);
+    const exists = fieldExists(eb, field, postgres);
     return condition.$exists ? exists : eb.not(exists);
   }
   const prefix = `${escapeLike(condition.$hasPrefix.toLowerCase())}%`;
@@ -61,7 +61,7 @@ function compileCondition(eb: EB, field: string, condition: FieldCondition): Exp
   }
   const column = columnFor(field);
   if (column) return sql<SqlBool>`${eb.ref(`e.${column}`)} LIKE ${prefix} ESCAPE '\\'`;
-  return eb.exists(searchRows(eb, field).where(sql<SqlBool>`s.value LIKE ${prefix} ESCAPE '\\'`));
+  return searchMatch(eb, field, sql<SqlBool>`s.value LIKE ${prefix} ESCAPE '\\'`, postgres);
 }
 
 /**
@@ -73,8 +73,9 @@ function compileCondition(eb: EB, field: string, condition: FieldCondition): Exp
  */
 const ORPHAN_FIELD = "metadata.annotations.backstage.io/orphan";
 const STATUS_LEVEL_FIELD = "status.items.level";
+const STATUS_LEVELS = ["info", "warning", "error"];
 
-function compileStoredStatus(eb: EB, field: string, condition: FieldCondition): Expression<SqlBool> | undefined {
+function compileStoredStatus(eb: EB, field: string, condition: FieldCondition, postgres: boolean): Expression<SqlBool> | undefined {
   if (field !== ORPHAN_FIELD && field !== STATUS_LEVEL_FIELD) return undefined;
   if (typeof condition === "object" && "$hasPrefix" in condition) return undefined;
   const exists = typeof condition === "object" && "$exists" in condition;
@@ -83,12 +84,15 @@ function compileStoredStatus(eb: EB, field: string, condition: FieldCondition): 
   let match: Expression<SqlBool>;
   if (field === ORPHAN_FIELD) {
     // An entity's own YAML may carry the annotation too: its search rows still count.
-    const written = exists ? fieldExists(eb, field) : lowered.length ? eb.exists(searchRows(eb, field).where("s.value", "in", lowered)) : sql<SqlBool>`1 = 0`;
+    const written = exists ? fieldExists(eb, field, postgres) : lowered.length ? searchMatch(eb, field, inList(sql`s.value`, lowered, postgres), postgres) : sql<SqlBool>`1 = 0`;
     match = exists || lowered.includes("true") ? eb.or([eb("e.orphan", "=", 1), written]) : written;
   } else if (exists) {
     match = eb("e.errors", "is not", null);
   } else {
-    const levels = lowered.map((level) => sql<SqlBool>`e.errors LIKE ${`%"level":"${escapeLike(level)}"%`} ESCAPE '\\'`);
+    // One LIKE per level: a long list keeps only the levels status items have (Backstage's EntityStatusItem).
+    const distinct = [...new Set(lowered)];
+    const wanted = distinct.length > MAX_INLINE_VALUES ? distinct.filter((level) => STATUS_LEVELS.includes(level)) : distinct;
+    const levels = wanted.map((level) => sql<SqlBool>`e.errors LIKE ${`%"level":"${escapeLike(level)}"%`} ESCAPE '\\'`);
     match = levels.length ? eb.or(levels) : sql<SqlBool>`1 = 0`;
   }
   return exists && !(condition as { $exists: boolean }).$exists ? eb.not(match) : match;
@@ -97,32 +101,58 @@ function compileStoredStatus(eb: EB, field: string, condition: FieldCondition): 
 /** relations.<type>: every relation of the entity, whichever entity's spec wrote it. */
 const RELATION_PREFIX = "relations.";
 
-function relationSources(type: string, targets?: string[]) {
-  const match = targets ? sql` AND r.target_ref IN (${sql.join(targets)})` : sql``;
+function relationSources(type: string, postgres: boolean, targets?: string[]) {
+  const match = targets ? sql` AND ${inList(sql`r.target_ref`, targets, postgres)}` : sql``;
   return sql`SELECT r.source_ref FROM catalog_relations r WHERE lower(r.type) = ${type}${match}`;
 }
 
-function matchValues(eb: EB, field: string, values: Primitive[]): Expression<SqlBool> {
-  const lowered = values.map((value) => String(value).toLowerCase());
-  if (field.startsWith(RELATION_PREFIX)) return sql<SqlBool>`e.entity_ref IN (${relationSources(field.slice(RELATION_PREFIX.length), lowered)})`;
-  const column = columnFor(field);
-  if (column) return eb(`e.${column}`, "in", column === "entity_id" ? values.map(String) : lowered);
-  return eb.exists(searchRows(eb, field).where("s.value", "in", lowered));
+/**
+ * Lists of up to this many values are written inline, one parameter each, as
+ * the planners see them best; longer ones go as one parameter (a PostgreSQL
+ * array, a JSON array on SQLite), so no list meets a limit on parameters
+ * (32,766 on SQLite, 65,535 on PostgreSQL) however long it is. A predicate
+ * has at most 500 conditions (predicate.ts), so inline parameters stay far
+ * below both limits.
+ */
+const MAX_INLINE_VALUES = 20;
+
+export function inList(expression: RawBuilder<unknown>, values: string[], postgres: boolean): RawBuilder<SqlBool> {
+  if (values.length <= MAX_INLINE_VALUES) return sql<SqlBool>`${expression} IN (${sql.join(values)})`;
+  if (postgres) return sql<SqlBool>`${expression} = ANY(${values}::text[])`;
+  return sql<SqlBool>`${expression} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 }
 
-function fieldExists(eb: EB, field: string): Expression<SqlBool> {
-  if (field.startsWith(RELATION_PREFIX)) return sql<SqlBool>`e.entity_ref IN (${relationSources(field.slice(RELATION_PREFIX.length))})`;
+function matchValues(eb: EB, field: string, values: Primitive[], postgres: boolean): Expression<SqlBool> {
+  const lowered = values.map((value) => String(value).toLowerCase());
+  if (field.startsWith(RELATION_PREFIX)) return sql<SqlBool>`e.entity_ref IN (${relationSources(field.slice(RELATION_PREFIX.length), postgres, lowered)})`;
+  const column = columnFor(field);
+  if (column) return inList(sql`${eb.ref(`e.${column}`)}`, column === "entity_id" ? values.map(String) : lowered, postgres);
+  return searchMatch(eb, field, inList(sql`s.value`, lowered, postgres), postgres);
+}
+
+function fieldExists(eb: EB, field: string, postgres: boolean): Expression<SqlBool> {
+  if (field.startsWith(RELATION_PREFIX)) return sql<SqlBool>`e.entity_ref IN (${relationSources(field.slice(RELATION_PREFIX.length), postgres)})`;
   const column = columnFor(field);
   if (column) return eb(`e.${column}`, "is not", null);
-  return eb.exists(searchRows(eb, field));
+  return searchMatch(eb, field, undefined, postgres);
 }
 
-function searchRows(eb: EB, field: string) {
-  return eb
-    .selectFrom("catalog_search as s")
-    .select(sql`1`.as("one"))
-    .whereRef("s.entity_id", "=", "e.entity_id")
-    .where("s.key", "=", field);
+/**
+ * Entities with a search row for `field` matching `condition`. PostgreSQL
+ * plans a correlated EXISTS as a semi-join (an anti-join under NOT), which
+ * hashes one pass over the field's rows. SQLite runs a correlated EXISTS
+ * once per entity, and without statistics answers it from the (key, value)
+ * index, reading every row of the field each time: a LIKE on a field of
+ * 50,000 entities read 2.5 billion rows and held the process (which SQLite
+ * shares with every request) for minutes. So on SQLite the rows are selected
+ * once, uncorrelated, as Backstage's catalog selects them
+ * (plugins/catalog-backend/src/service/DefaultEntitiesCatalog.ts), and the
+ * entity is looked up in the result.
+ */
+function searchMatch(eb: EB, field: string, condition: RawBuilder<SqlBool> | undefined, postgres: boolean): Expression<SqlBool> {
+  const where = condition ? sql` AND ${condition}` : sql``;
+  if (postgres) return sql<SqlBool>`EXISTS (SELECT 1 FROM catalog_search s WHERE s.entity_id = e.entity_id AND s.key = ${field}${where})`;
+  return sql<SqlBool>`e.entity_id IN (SELECT s.entity_id FROM catalog_search s WHERE s.key = ${field}${where})`;
 }
 
 /**
@@ -141,16 +171,9 @@ export function compileFullText(eb: EB, term: string, fields: string[], postgres
   if (wanted.includes("metadata.uid")) parts.push(sql<SqlBool>`e.entity_id LIKE ${pattern}`);
   if (indexed.length) parts.push(sql<SqlBool>`e.entity_id IN (${fullTextEntityIds(lowered, indexed, postgres)})`);
   if (scanned.length) {
-    parts.push(
-      eb.exists(
-        eb
-          .selectFrom("catalog_search as s")
-          .select(sql`1`.as("one"))
-          .whereRef("s.entity_id", "=", "e.entity_id")
-          .where("s.key", "in", scanned)
-          .where(sql<SqlBool>`s.value LIKE ${pattern}`),
-      ),
-    );
+    // One pass over the fields' rows, never one per entity (see searchMatch).
+    const keys = inList(sql`s.key`, scanned, postgres);
+    parts.push(sql<SqlBool>`e.entity_id IN (SELECT s.entity_id FROM catalog_search s WHERE ${keys} AND s.value LIKE ${pattern})`);
   }
   if (parts.length === 0) return sql<SqlBool>`1 = 0`;
   return parts.length === 1 ? parts[0] : eb.or(parts);
@@ -165,7 +188,7 @@ const MISSING_LAST = { asc: "\u{10FFFF}", desc: "" } as const;
  * null, so an index can drive the order), or its smallest search value, with
  * missing values placed last.
  */
-export function sortExpression(eb: EB, field: string, order: "asc" | "desc") {
+export function sortExpression(eb: EB, field: string, order: "asc" | "desc", postgres: boolean) {
   if (field === ENTITY_REF_ORDER) return sql<string>`e.entity_ref`;
   const column = columnFor(field);
   if (column && NOT_NULL_COLUMNS.has(column)) return sql<string>`${eb.ref(`e.${column}`)}`;
@@ -174,7 +197,16 @@ export function sortExpression(eb: EB, field: string, order: "asc" | "desc") {
     ? sql`${eb.ref(`e.${column}`)}`
     : key.startsWith(RELATION_PREFIX)
       ? sql`(SELECT MIN(r.target_ref) FROM catalog_relations r WHERE r.source_ref = e.entity_ref AND lower(r.type) = ${key.slice(RELATION_PREFIX.length)})`
-      : sql`(SELECT MIN(s.value) FROM catalog_search s WHERE s.entity_id = e.entity_id AND s.key = ${key})`;
+      : // The entity's own rows, through the (entity_id, key) index. Left to
+        // themselves the planners answer MIN from the (key, value) index in
+        // value order, reading past every other entity's row of the field
+        // until this entity's comes up: per entity, so quadratic (a sort of
+        // 50,000 entities held SQLite, and with it the process, for minutes;
+        // twelve of 20,000 held PostgreSQL for a minute). GROUP BY turns off
+        // PostgreSQL's MIN-from-an-index plan; SQLite is told the index.
+        postgres
+        ? sql`(SELECT MIN(s.value) FROM catalog_search s WHERE s.entity_id = e.entity_id AND s.key = ${key} GROUP BY s.entity_id)`
+        : sql`(SELECT MIN(s.value) FROM catalog_search s INDEXED BY catalog_search_entity WHERE s.entity_id = e.entity_id AND s.key = ${key})`;
   return sql<string>`COALESCE(${value}, ${MISSING_LAST[order]})`;
 }
 

@@ -7,6 +7,11 @@ import * as kindUidIndex from "./0005_catalog_kind_uid_index";
 import * as schedulerTasks from "./0006_scheduler_tasks";
 import * as scaffolderTasks from "./0007_scaffolder_tasks";
 import * as scaffolderWizardDrafts from "./0008_scaffolder_wizard_drafts";
+import * as search from "./0009_search";
+import * as searchRank from "./0010_search_rank";
+import * as authRevokedSessions from "./0011_auth_revoked_sessions";
+import * as nameOrderIndexes from "./0012_catalog_name_order_indexes";
+import * as scaffolderEditor from "./0013_scaffolder_editor";
 
 // One migration set for SQLite and PostgreSQL, applied in name order at
 // start-up. Names are NNNN_what; a migration once landed is never edited.
@@ -19,4 +24,9 @@ export const migrations: Record<string, Migration> = {
   "0006_scheduler_tasks": schedulerTasks,
   "0007_scaffolder_tasks": scaffolderTasks,
   "0008_scaffolder_wizard_drafts": scaffolderWizardDrafts,
+  "0009_search": search,
+  "0010_search_rank": searchRank,
+  "0011_auth_revoked_sessions": authRevokedSessions,
+  "0012_catalog_name_order_indexes": nameOrderIndexes,
+  "0013_scaffolder_editor": scaffolderEditor,
 };

@@ -13,6 +13,22 @@ export const catalogGraph = {
   listSummary: "Related entities as a list",
   loadingGraph: "Drawing the graph…",
   viewGraph: "View graph",
+  picker: {
+    title: "Entity",
+    entity: "Entity reference",
+    hint: "Pick one of your own or starred entities, or type any entity reference.",
+    hintNoChoices: "Type an entity reference, for example component:default/my-service.",
+    submit: "Open graph",
+  },
+  start: {
+    title: { owned: "Your entities", starred: "Your starred entities" },
+    owned_one: "The entity you and your teams own, one relation deep. Pick an entity to start from another.",
+    owned_other: "The {{count}} entities you and your teams own, one relation deep. Pick an entity to start from another.",
+    ownedSome: "The first {{count}} of the {{total}} entities you and your teams own (by name), one relation deep. Pick an entity to start from another.",
+    starred_one: "Your starred entity, one relation deep. Pick an entity to start from another.",
+    starred_other: "Your {{count}} starred entities, one relation deep. Pick an entity to start from another.",
+    none: "You own no entity and have starred none: pick an entity to start from.",
+  },
   cardTitle: "Relations",
   legend: "{{count}} entities, {{edges}} relations",
   filters: {

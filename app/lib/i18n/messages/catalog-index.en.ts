@@ -3,6 +3,7 @@ export const catalogIndex = {
   title: "Catalog",
   subtitle: "Every component, API, resource and team of the organisation",
   create: "Create",
+  skipToResults: "Skip to results",
   filters: {
     title: "Filters",
     clearAll: "Clear all",
@@ -39,6 +40,8 @@ export const catalogIndex = {
     owner: "Owner",
     type: "Type",
     lifecycle: "Lifecycle",
+    namespace: "Namespace",
+    targets: "Targets",
     description: "Description",
     tags: "Tags",
     actions: "Actions",
@@ -55,6 +58,7 @@ export const catalogIndex = {
     rowsPerPage: "Rows per page",
     apply: "Show",
     total: "{{count}} results",
+    range: "{{from}}–{{to}} of {{count}}",
   },
   problems: {
     title: "Some of the filters in this link could not be used",

@@ -7,7 +7,7 @@ import { settingsOwnerOf, type Identity } from "../../auth/identity";
 import type { Entity } from "../../catalog/entity";
 import { stringifyEntityRef } from "../../catalog/entity-ref";
 import type { RequestContext } from "../../context.server";
-import type { FormReply } from "../../forms/submission";
+import type { FormReply } from "../../forms/reply";
 import { fieldExtensionServers, isSecretField, maskSecret, postedField, postedQuery, type FieldServerArgs } from "../fields/index.server";
 import type { DraftAddress } from "./drafts.server";
 import { childName, isObjectSchema, isSecret, postedValues, schemaType, stepKeys, uiOf, uiOption, WIZARD_INTENT, type CustomField, type FieldErrors, type PostedOptions } from "./form-data";

@@ -22,7 +22,7 @@ const route = apiRoute({
     handler: async ({ app, url, query: { filter, fields, order, after, ...paging }, credentials }) => {
       const { limit, offset } = after ?? paging;
       if (limit === undefined && offset === undefined && after === undefined) {
-        return streamJsonArray(app.catalog.entities.streamEntities({ filter, order, fields }, { credentials }));
+        return await streamJsonArray(app.catalog.entities.streamEntities({ filter, order, fields }, { credentials }));
       }
       const page = await app.catalog.entities.listEntitiesPage({ filter, order, limit, offset: offset ?? 0, fields }, { credentials });
       const headers = new Headers();
@@ -50,13 +50,20 @@ function parseAfter(value: string): { limit?: number; offset: number } {
   return { limit: parsed.limit as number | undefined, offset: parsed.offset };
 }
 
-/** Writes pages as they are read, so a large catalog never sits in memory as one response. */
-function streamJsonArray(pages: AsyncGenerator<unknown[]>): Response {
+/**
+ * Writes pages as they are read, so a large catalog never sits in memory as
+ * one response. The first page is read before the response starts: a query
+ * that fails (a refused value, a statement timeout) answers with its status
+ * and error body instead of a connection cut after a 200.
+ */
+async function streamJsonArray(pages: AsyncGenerator<unknown[]>): Promise<Response> {
   const encoder = new TextEncoder();
   let first = true;
+  let pending: Promise<IteratorResult<unknown[]>> | undefined = Promise.resolve(await pages.next());
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { done, value } = await pages.next();
+      const { done, value } = await (pending ?? pages.next());
+      pending = undefined;
       if (done) {
         controller.enqueue(encoder.encode(first ? "[]" : "]"));
         controller.close();

@@ -238,6 +238,27 @@ export function createLocalGit(options: LocalGitOptions) {
     },
 
     /**
+     * The repository, commit and folder a portal tree or blob URL names
+     * (the default branch when it names no ref), for reading a whole folder
+     * (TechDocs' sources); undefined when it names nothing there.
+     */
+    async folderAt(url: string): Promise<{ dir: string; commit: string; path: string } | undefined> {
+      const location = parseOwnUrl(url);
+      if (!location) return undefined;
+      try {
+        const dir = await existingRepository(location.owner, location.repo);
+        const split = location.rest.length ? await splitRef(dir, location.rest) : { ref: await defaultBranch(dir), filePath: [] };
+        const commit = split && (await resolveCommit(dir, split.ref));
+        if (!commit) return undefined;
+        const filePath = checkFilePath(split.filePath);
+        return (await objectType(dir, commit, filePath)) === "tree" ? { dir, commit, path: filePath } : undefined;
+      } catch (error) {
+        if (error instanceof InputError || error instanceof NotFoundError || error instanceof GitCommandError) return undefined;
+        throw error;
+      }
+    },
+
+    /**
      * The text of a file a portal URL names, read from the bare repository on
      * disk: the catalog's reader for repositories publish:git made, with no
      * HTTP request to the portal itself.

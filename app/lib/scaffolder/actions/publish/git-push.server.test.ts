@@ -1,7 +1,8 @@
 import { mkdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkRemoteUrl, commitOverBranchAndPush, redact, repoSourceDirectory } from "./git-push.server";
+import { startRecordingHost } from "../../../../../tests/support/fake-recording-host";
+import { checkRemoteUrl, commitOverBranchAndPush, initRepoAndPush, redact, repoSourceDirectory } from "./git-push.server";
 import { workspaceWith } from "./test-context";
 
 describe("the push helper", () => {
@@ -28,6 +29,20 @@ describe("the push helper", () => {
     await expect(
       commitOverBranchAndPush({ dir: workspace, remoteUrl: "https://github.com/a/b.git", allowedHosts: ["github.com"], baseBranch: "main", branchName: "x", targetPath: "../up", commitMessage: "m" }),
     ).rejects.toThrow("outside its parent");
+  });
+
+  it("never follows a git host's redirect, so the token stays with the host it is for", async () => {
+    const [host, elsewhere] = await Promise.all([startRecordingHost(), startRecordingHost()]);
+    try {
+      host.redirect("/acme/app.git/info/refs", `${elsewhere.url}/acme/app.git/info/refs?service=git-receive-pack`);
+      const workspace = await workspaceWith({ "a.txt": "a\n" });
+      await expect(initRepoAndPush({ dir: workspace, remoteUrl: `${host.url}/acme/app.git`, allowedHosts: [host.host], auth: { token: "git-push-secret-0123" } })).rejects.toThrow(/git push failed/);
+      expect(host.received.map((request) => request.headers.authorization)).toEqual(["Bearer git-push-secret-0123"]);
+      expect(elsewhere.received).toEqual([]);
+    } finally {
+      await host.close();
+      await elsewhere.close();
+    }
   });
 
   it("blanks every secret out of a message", () => {

@@ -1,0 +1,42 @@
+// Strings of search: the /search page (app/routes/search.tsx,
+// app/components/search) and the shell's search box.
+export const search = {
+  title: "Search",
+  subtitle: "The software catalog and its documentation",
+  form: {
+    label: "Search",
+    term: "Search term",
+    placeholder: "Search the catalog and docs",
+    type: "Result type",
+    kind: "Kind",
+    lifecycle: "Lifecycle",
+    all: "All",
+    submit: "Search",
+  },
+  types: { "software-catalog": "Software Catalog", techdocs: "Documentation" },
+  results: {
+    title: "Results",
+    count_one: "{{count}} result",
+    count_other: "{{count}} results",
+    many: "More than {{count}} results",
+    range: "Results {{from}} to {{to}}",
+    previous: "Previous page",
+    next: "Next page",
+    paging: "Result pages",
+    docsOf: "Documentation of {{entity}}",
+  },
+  empty: {
+    startTitle: "Search the portal",
+    startText: "Type a term to find components, APIs, teams and documentation pages.",
+    noneTitle: "No results found",
+    noneText: "Nothing matches your search. Try other words, fewer of them, or remove a filter.",
+  },
+  problem: "The search could not run: {{message}}",
+  scope: {
+    and: " and ",
+    types: "Searched {{types}}.",
+    kinds: "Searched {{types}}, kind {{kinds}}.",
+    everyKind: "Searched {{types}}, every kind: {{kinds}}.",
+  },
+  header: { label: "Search the portal", placeholder: "Search…", submit: "Go to search" },
+};
