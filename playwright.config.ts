@@ -61,6 +61,13 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/support/source-hosts.ts",
   workers: 2,
+  // CI's machine has run this suite about three times slower than a quiet
+  // 2-core development machine (56 minutes against 18), and the Kubernetes tab polls
+  // every 10 s, so a test there outlives a poll or two: twice Playwright's
+  // default time for a test and for an assertion to come true. A test that
+  // passes takes no longer for it.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   // One retry, reported as flaky: headless Chromium on a busy 2-core machine
   // now and then loses a page ("Not attached to an active page"). A test that
   // fails twice still fails the run.

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { seriousAccessibilityFindings, seriousAccessibilityFindingsWithoutScripts } from "./support/axe";
+import { openScriptlessCopy, seriousAccessibilityFindings, type ScriptlessCopy } from "./support/axe";
 import { pageRoutePatterns } from "./support/page-routes";
 import { signInAsGuest } from "./support/sign-in";
 
@@ -120,6 +120,8 @@ for (const { device, viewport } of VIEWPORTS) {
       const findings: Record<string, string[]> = {};
       // Nothing wider than the screen (a phone above all): the page's scroll width where it is more.
       const tooWide: Record<string, number> = {};
+      // Without scripts, one copy of the context per sign-in state, its page reused from sample to sample.
+      let scriptless: ScriptlessCopy | undefined;
       const check = async (path: string) => {
         let found: string[];
         if (testInfo.project.name === "js") {
@@ -130,14 +132,21 @@ for (const { device, viewport } of VIEWPORTS) {
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           if (scrollWidth > viewport.width) tooWide[path] = scrollWidth;
         } else {
-          found = await seriousAccessibilityFindingsWithoutScripts(context, `${baseURL}${path}`, { viewport, openDisclosures: true });
+          scriptless ??= await openScriptlessCopy(context, { viewport });
+          found = await scriptless.findings(`${baseURL}${path}`, { openDisclosures: true });
         }
         if (found.length > 0) findings[path] = found;
       };
+      const closeScriptless = async () => {
+        await scriptless?.close();
+        scriptless = undefined;
+      };
       for (const path of SIGNED_OUT) await check(path);
+      await closeScriptless();
       await signInAsGuest(page);
       const things = await makeTaskAndRepository(page, testInfo.project.name);
       for (const samples of Object.values(SAMPLES)) for (const path of samples(things)) await check(path);
+      await closeScriptless();
       expect(findings).toEqual({});
       expect(tooWide).toEqual({});
     });
@@ -157,11 +166,13 @@ for (const theme of ["light", "dark"] as const) {
     await signInAsGuest(page);
     const rules = ["link-in-text-block"];
     const findings: Record<string, string[]> = {};
+    const scriptless = js ? undefined : await openScriptlessCopy(context);
     for (const path of LINKS_IN_TEXT) {
       if (js) await page.goto(path);
-      const found = js ? await seriousAccessibilityFindings(page, { rules }) : await seriousAccessibilityFindingsWithoutScripts(context, `${baseURL}${path}`, { rules });
+      const found = scriptless ? await scriptless.findings(`${baseURL}${path}`, { rules }) : await seriousAccessibilityFindings(page, { rules });
       if (found.length > 0) findings[path] = found;
     }
+    await scriptless?.close();
     expect(findings).toEqual({});
     if (js && theme === "light") {
       // The check has teeth: without their underline the docs article's links are the colour of text, near enough, and axe says so.

@@ -41,22 +41,39 @@ export async function seriousAccessibilityFindings(page: Page, { exclude = [], r
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
+/** A copy of a context whose page scripts do not load: one page, reused for every URL it checks. */
+export type ScriptlessCopy = { findings(url: string, options?: FindingOptions): Promise<string[]>; close(): Promise<void> };
+
+/**
+ * Opens a copy of `context` (its cookies as they are now) whose page scripts
+ * are refused, to check many pages as the server renders them. `viewport`:
+ * the copy's screen size (Playwright's default otherwise).
+ */
+export async function openScriptlessCopy(context: BrowserContext, { viewport }: { viewport?: { width: number; height: number } } = {}): Promise<ScriptlessCopy> {
+  const browser = context.browser();
+  if (!browser) throw new Error("no browser behind the context");
+  const copy = await browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: true, ...(viewport ? { viewport } : {}) });
+  await copy.route(/\.m?js(\?.*)?$/, (route) => route.abort());
+  const page = await copy.newPage();
+  return {
+    async findings(url, options) {
+      await page.goto(url);
+      await page.locator("main").first().waitFor({ state: "attached" });
+      return seriousAccessibilityFindings(page, options);
+    },
+    close: () => copy.close(),
+  };
+}
+
 /** The findings of `url` as the server renders it, in a copy of `context` whose page scripts do not load. */
-/** `viewport`: the copy's screen size (Playwright's default otherwise). */
 export async function seriousAccessibilityFindingsWithoutScripts(
   context: BrowserContext,
   url: string,
   { viewport, ...options }: FindingOptions & { viewport?: { width: number; height: number } } = {},
 ): Promise<string[]> {
-  const browser = context.browser();
-  if (!browser) throw new Error("no browser behind the context");
-  const copy = await browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: true, ...(viewport ? { viewport } : {}) });
+  const copy = await openScriptlessCopy(context, { viewport });
   try {
-    await copy.route(/\.m?js(\?.*)?$/, (route) => route.abort());
-    const page = await copy.newPage();
-    await page.goto(url);
-    await page.locator("main").first().waitFor({ state: "attached" });
-    return await seriousAccessibilityFindings(page, options);
+    return await copy.findings(url, options);
   } finally {
     await copy.close();
   }
