@@ -5,6 +5,7 @@ import { Progress } from "~/components/ui/progress";
 import { AlertDisplay } from "./alert-display";
 import { useFocusAfterNavigation } from "./focus-after-navigation";
 import { InactivityPrompt } from "./inactivity-prompt";
+import { RouteAnnouncer } from "./route-announcer";
 import { SessionCookieRefresh } from "./session-cookie-refresh";
 import { SettingsSync } from "./settings-sync";
 import { Sidebar } from "./sidebar";
@@ -25,6 +26,7 @@ export function AppShell({ root, children }: { root: RootData; children: ReactNo
         {t("shell.skipToContent")}
       </a>
       <SettingsSync />
+      <RouteAnnouncer />
       {signedIn ? <SessionCookieRefresh basePath={root.config.basePath} /> : null}
       <InactivityPrompt settings={root.config.autologout} signedIn={signedIn} />
       <Sidebar pinned={sidebarPinned} introDismissed={sidebarIntroDismissed} appTitle={root.config.title} user={root.user} starred={root.starred} />
