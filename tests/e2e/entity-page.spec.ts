@@ -65,7 +65,10 @@ test("opens the 'more' menu: Unregister and Inspect link to the dialogs' URLs", 
     await expect(more.getByText("Copy entity URL")).toHaveCount(0);
     return;
   }
+  // Reaching for the menu starts fetching its dialogs' code, before either is chosen.
+  const dialogChunks = [/\/inspector-dialog-[\w-]+\.js$/, /\/unregister-dialog-[\w-]+\.js$/].map((chunk) => page.waitForRequest(chunk));
   await more.getByRole("button", { name: "More" }).click();
+  await Promise.all(dialogChunks);
   const menu = page.getByRole("menu");
   await expect(menu.getByRole("menuitem", { name: "Unregister entity" })).toHaveAttribute("href", `${SERVICE}?unregister`);
   await expect(menu.getByRole("menuitem", { name: "Inspect entity" })).toHaveAttribute("href", `${SERVICE}?inspect`);

@@ -9,8 +9,9 @@ import { DialogFormErrors } from "./dialog-form-errors";
 // Each dialog is a chunk of its own (app/components/ui/lazy-view.ts), fetched
 // by a page that opens it, not with every entity page; the entity page's
 // loader preloads the one its URL opens (preloadEntityDialogs), so the server
-// renders it in the first HTML. A navigation that opens one fetches its chunk
-// while the loader runs.
+// renders it in the first HTML. Pointing at or focusing the 'more' menu
+// starts fetching the chunks of the dialogs it opens (prefetchEntityDialogs);
+// a navigation that opens one otherwise fetches its chunk while the loader runs.
 const inspector = lazyView(() => import("./inspector/inspector-dialog"));
 const InspectorDialog = inspector.component((module) => module.InspectorDialog);
 const unregister = lazyView(() => import("./unregister/unregister-dialog"));
@@ -23,6 +24,12 @@ export async function preloadEntityDialogs(data: EntityDialogsData): Promise<voi
   if (data.kind === "inspector") await inspector.preload();
   else if (data.kind === "unregister") await unregister.preload();
   else if (data.kind === "delete-orphan") await orphan.preload();
+}
+
+/** Starts fetching the chunks of the dialogs the 'more' menu opens, as the user reaches for the menu, so a dialog waits only for its data. */
+export function prefetchEntityDialogs(): void {
+  inspector.prefetch();
+  unregister.prefetch();
 }
 
 /** The dialog the URL opened (inspector, unregister), rendered on the server, with the reply to a refused post. */

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { useTranslation } from "~/components/ui/root-data";
 import { DropdownMenu, type MenuEntry } from "~/components/ui/menu";
 import { TOOLTIP_DELAY } from "~/components/ui/tooltip";
+import { prefetchEntityDialogs } from "~/components/catalog/entity-dialogs";
 import type { EntityPageView } from "~/lib/catalog/entity-page/entity-page-view";
 
 /** The transient 'Copied!' stays this long (Backstage's copy feedback). */
@@ -56,7 +57,8 @@ export function MoreMenu({ menu }: { menu: EntityPageView["menu"] }) {
     ...menu.items.map((item) => ({ kind: "link", label: item.title, to: item.href }) as const),
   ];
   return (
-    <div className="flex items-center gap-2">
+    // The dialogs' chunks start loading as the pointer or the focus reaches the menu (app/components/catalog/entity-dialogs.tsx).
+    <div className="flex items-center gap-2" onPointerEnter={prefetchEntityDialogs} onFocus={prefetchEntityDialogs}>
       <span role="status" className="text-sm font-semibold empty:hidden">
         {copied === "yes" ? t("entityPage.menu.copied") : copied === "failed" ? t("entityPage.menu.copyFailed") : ""}
       </span>
