@@ -245,11 +245,12 @@ function cpuTicks() {
       return 0;
     }
   };
+  const serverTicks = () => (server ? processTree(server.child.pid).reduce((sum, pid) => sum + ticksOf(pid), 0) : 0);
   try {
     const [, ...values] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
     const [user, nice, system, idle, iowait, irq, softirq, steal] = values;
     const busy = user + nice + system + irq + softirq + (steal ?? 0);
-    return { busy, total: busy + idle + iowait, server: server ? ticksOf(server.child.pid) : 0, self: ticksOf(process.pid), postgres: options.db === "pg" ? postgresTicks() : undefined };
+    return { busy, total: busy + idle + iowait, server: serverTicks(), self: ticksOf(process.pid), postgres: options.db === "pg" ? postgresTicks() : undefined };
   } catch {
     return undefined;
   }
@@ -292,15 +293,45 @@ function otherCores(before, after) {
   return { other: Math.max(0, other) / elapsedPerCore, postgres: Math.max(0, postgres) / elapsedPerCore };
 }
 
-/** Peak (VmHWM) and current (VmRSS) resident memory of a process, in bytes. */
-function memoryOf(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kib = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
-    return { hwm: kib("VmHWM"), rss: kib("VmRSS") };
-  } catch {
-    return { hwm: NaN, rss: NaN };
+/**
+ * A process and its descendants: the server's primary and the HTTP workers
+ * it forks (backend.workers), which hold the database connections and do
+ * the work.
+ */
+function processTree(root) {
+  const tree = [root];
+  for (let index = 0; index < tree.length; index++) {
+    try {
+      for (const task of readdirSync(`/proc/${tree[index]}/task`)) {
+        const children = readFileSync(`/proc/${tree[index]}/task/${task}/children`, "utf8").trim();
+        if (children) tree.push(...children.split(/\s+/).map(Number));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
   }
+  return tree;
+}
+
+/**
+ * Peak (VmHWM) and current (VmRSS) resident memory of a process and its
+ * descendants, summed, in bytes. The sum of the peaks is at least the peak
+ * of the sum: the figure errs high, never low.
+ */
+function memoryOf(pid) {
+  let hwm = 0;
+  let rss = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${member}/status`, "utf8");
+      const kib = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
+      hwm += kib("VmHWM");
+      rss += kib("VmRSS");
+    } catch {
+      if (member === pid) return { hwm: NaN, rss: NaN };
+    }
+  }
+  return { hwm, rss };
 }
 
 /**
@@ -720,7 +751,7 @@ function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, l
     "",
     ...resultTable(results),
     "",
-    `first ms: the scenario's first request, alone, before the warm-up (for answers the server caches, such as counts and facets, the cost of a miss; at a second client count they are already cached). ${pg ? "PostgreSQL CPU: cores its processes used on average during the scenario. " : ""}other CPU: cores used on average by processes other than the server${pg ? ", this script and PostgreSQL" : " and this script"} (near 0 on a quiet machine; more means the figures are disturbed). server VmHWM: the server's peak RSS so far, after the scenario.`,
+    `first ms: the scenario's first request, alone, before the warm-up (for answers the server caches, such as counts and facets, the cost of a miss; at a second client count they are already cached). ${pg ? "PostgreSQL CPU: cores its processes used on average during the scenario. " : ""}other CPU: cores used on average by processes other than the server (its primary and workers)${pg ? ", this script and PostgreSQL" : " and this script"} (near 0 on a quiet machine; more means the figures are disturbed). server VmHWM: the server's peak RSS so far, after the scenario, its primary's and workers' peaks summed.`,
   ];
   const failures = results.filter((r) => r.errors);
   if (failures.length) {
