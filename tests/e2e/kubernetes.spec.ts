@@ -46,6 +46,9 @@ test("deletes a pod from its drawer: the page comes back without it", async ({ p
   await page.goto(`/catalog/default/component/lease-service/kubernetes?drawer=${encodeURIComponent(`pod:demo-cluster/leasing/${pod}`)}`);
   const drawer = page.getByTestId("kubernetes-drawer");
   await expect(drawer.getByRole("heading", { name: pod })).toBeVisible();
+  // With JavaScript, once the drawer is the scripted dialog: a page opened with the drawer in its
+  // URL hydrates after the drawer's chunk arrives, and a click in between can be lost.
+  if (javaScriptEnabled) await expect(page.getByTestId("kubernetes-drawer-dialog")).toBeAttached();
   await drawer.getByRole("button", { name: "Delete Pod" }).click();
   await expect(page.getByTestId("kubernetes-drawer")).toHaveCount(0);
   // The pods' rows sit in the closed deployment row: counted whether shown or not.
