@@ -179,6 +179,9 @@ catalog:
     };
     const clients = Array.from({ length: 6 }, client);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The database stops answering first, so that the clients' next requests are waiting on it when it goes.
+    proxy.hold();
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const killedAt = Date.now();
     await proxy.kill();
     await new Promise((resolve) => setTimeout(resolve, 3_000));
