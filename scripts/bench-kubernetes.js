@@ -17,7 +17,7 @@ import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, rootDir, serverEnv, sleep } from "./bench/bench-support.js";
+import { freePort, rootDir, serverEnv, signInAsGuest, sleep } from "./bench/bench-support.js";
 import { startFakeKubernetesApiServer } from "../server/demo-kubernetes/api-server.ts";
 import { container, KUBERNETES_ID, pod, runningStatus } from "../server/demo-kubernetes/fixtures/builders.ts";
 import { deployment, deploymentOwner, replicaSet, replicaSetOwner } from "../server/demo-kubernetes/fixtures/workloads.ts";
@@ -186,18 +186,6 @@ async function waitForEntity(baseUrl) {
     if (response?.status === 200) return cookie;
     await sleep(250);
   }
-}
-
-async function signInAsGuest(baseUrl) {
-  const response = await fetch(`${baseUrl}/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
-    body: "intent=guest",
-  });
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("atrium-session="));
-  if (!cookie) throw new Error(`guest sign-in failed with ${response.status}`);
-  return cookie.split(";")[0];
 }
 
 async function stopServer() {

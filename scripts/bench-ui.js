@@ -24,7 +24,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { catalogConfig, ensureCatalog, freePort, rootDir, serverEnv, sleep } from "./bench/bench-support.js";
+import { catalogConfig, ensureCatalog, freePort, rootDir, serverEnv, signInAsGuest, sleep } from "./bench/bench-support.js";
 
 const clientDir = path.join(rootDir, "build", "client");
 const USAGE = "npm run bench:ui -- (--entities N [--seed 42] | --from <kept bench:catalog dir>) [--requests 200] [--warmup 20]\n       npm run bench:ui -- --js-only [--files]";
@@ -211,18 +211,6 @@ async function waitForCatalog(baseUrl, expectedTotal) {
     }
     await sleep(250);
   }
-}
-
-async function signInAsGuest(baseUrl) {
-  const response = await fetch(`${baseUrl}/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
-    body: "intent=guest",
-  });
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("atrium-session="));
-  if (!cookie) throw new Error(`guest sign-in failed with ${response.status}`);
-  return cookie.split(";")[0];
 }
 
 async function cleanup() {

@@ -69,3 +69,16 @@ export function freePort() {
 export function sleep(delay) {
   return new Promise((resolve) => setTimeout(resolve, delay));
 }
+
+/** Signs in through the sign-in page's Guest form, as a browser would; returns the session cookie to send. */
+export async function signInAsGuest(baseUrl) {
+  const response = await fetch(`${baseUrl}/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+    body: "intent=guest",
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("atrium-session="));
+  if (!cookie) throw new Error(`guest sign-in failed with ${response.status}`);
+  return cookie.split(";")[0];
+}
