@@ -7,6 +7,7 @@
 //   npm run bench:catalog -- --entities 100000 [--db sqlite|pg] [--seed 42]
 //     [--concurrency 8 | 8,1] [--duration 10] [--max-requests 200000]
 //     [--ingest-timeout 20] [--no-analyze] [--keep]
+//     [--compare http://127.0.0.1:7077 [--compare-token T] [--compare-db backstage_bench_catalog]]
 //
 // The catalog comes from scripts/bench/catalog-generator.js and is cached
 // under data/bench/catalog-<N>-<seed>/.
@@ -15,9 +16,19 @@
 // VACUUM ANALYZE runs between ingestion and queries unless --no-analyze.
 // Progress goes to stderr, the Markdown report to stdout. Exits non-zero when
 // ingestion does not finish in time or any scenario has an error.
+//
+// --compare <base URL> runs the same scenarios, with the same clients and
+// duration, against a running Backstage catalog backend (the recipe of
+// scripts/bench/backstage/ starts one), after Atrium's and with Atrium's
+// server stopped, and prints a table of both servers' req/s and p95 after the
+// usual report. Its token: --compare-token or BACKSTAGE_TOKEN. The script
+// first registers the generated catalog with it as a `file` location, unless
+// already registered, and waits until it holds every generated entity and
+// has finished processing; on PostgreSQL, --compare-db names its database,
+// VACUUM ANALYZEd as Atrium's is (skipped when absent).
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { catalogConfig, ensureCatalog, freePort, rootDir, serverEnv, sleep } from "./bench/bench-support.js";
@@ -29,12 +40,26 @@ const AUTH = { authorization: `Bearer ${TOKEN}` };
 
 const serverBundle = path.join(rootDir, "build", "server", "index.js");
 const USAGE =
-  "npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 8,1)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--keep]";
+  "npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 8,1)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--keep] [--compare <Backstage catalog backend base URL> [--compare-token <token> (or BACKSTAGE_TOKEN)] [--compare-db backstage_bench_catalog]]";
+/** The rows of the comparison, in this order; a scenario not named here comes after them. */
+const COMPARISON_CALLS = [
+  ["by-name", "entity by name"],
+  ["by-refs, 100 refs", "entities by refs (100 refs)"],
+  ["by-query, filter kind+spec.type, first page", "by-query, filtered first page"],
+  ["by-query, cursor pages 2-51", "by-query, cursor page"],
+  ["full-text, name+title, 3-6 chars", "full text"],
+  ["facets spec.type", "facets (spec.type)"],
+  ["facets spec.owner", "facets (spec.owner)"],
+  ["count kind=component", "count (kind=component)"],
+  ["ancestry", "ancestry"],
+];
 const POLL_MS = 250;
 const REQUEST_TIMEOUT_MS = 60_000;
 
 const options = parseArgs(process.argv.slice(2));
 const log = (message) => process.stderr.write(`[bench:catalog] ${message}\n`);
+// Backstage's catalog runs on PostgreSQL (scripts/bench/backstage/app-config.yaml): beside it, PostgreSQL's CPU is part of what is measured.
+const trackPostgres = options.db === "pg" || Boolean(options.compare);
 
 if (!existsSync(serverBundle)) {
   console.error("bench:catalog needs the built server (build/server/index.js): run `npm run build` first.");
@@ -53,6 +78,7 @@ const pgDatabase = `atrium_bench_${options.entities}`;
 let server;
 let exitCode = 0;
 const results = [];
+const backstageResults = [];
 let cleaning;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {
@@ -63,6 +89,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 try {
+  // Backstage's catalog is in place, processed and analysed before Atrium's server starts: neither's ingestion disturbs the other's figures.
+  const backstage = options.compare ? await prepareBackstage() : undefined;
   if (options.db === "pg") await dropPgDatabase();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -77,30 +105,21 @@ try {
   const rssAfterIngestion = memoryOf(server.child.pid);
   ingestion.cores = otherCores(cpuAtStart, cpuTicks());
   log(`ingested ${expectedTotal} entities in ${(ingestion.ms / 1000).toFixed(1)} s (readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s); peak RSS so far ${mib(rssAfterIngestion.hwm)}`);
-  const locationErrors = await locationProcessingErrors(baseUrl);
-  const maintenance = options.db === "pg" ? await pgMaintenance() : undefined;
+  const locationErrors = await locationProcessingErrors(baseUrl, AUTH);
+  const maintenance = options.db === "pg" ? await pgMaintenance(pgDatabase) : undefined;
 
-  for (const concurrency of options.concurrency) {
-    for (const scenario of scenarios(baseUrl)) {
-      log(`scenario ${scenario.name}: ${concurrency} client(s) for ${options.duration} s`);
-      results.push({ concurrency, ...(await runScenario(scenario, concurrency)) });
-      const last = results.at(-1);
-      if (server.exited()) {
-        const { code, signal, at } = server.exited();
-        throw new Error(`the server exited (code ${code}, signal ${signal}) at ${at}, during scenario "${scenario.name}" with ${concurrency} client(s); nothing after it was measured`);
-      }
-      log(
-        `  first ${ms(last.first)} ms, p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, p99 ${ms(last.p99)} ms, ${last.rps.toFixed(0)} req/s, ${last.requests} requests, ${last.errors} errors; other processes ${last.other.toFixed(2)} cores${options.db === "pg" ? `, PostgreSQL ${last.postgres.toFixed(2)} cores` : ""}; server VmHWM ${mib(last.hwm)}`,
-      );
-    }
-  }
+  const atrium = { label: "Atrium", baseUrl, auth: AUTH, pid: () => server.child.pid, exited: () => server.exited() };
+  await measure(atrium, results);
   const rssEnd = memoryOf(server.child.pid);
   const serverLog = server.logLines();
   await stopServer();
   const storage = await storageSize();
+  // Atrium's server is stopped by now: Backstage has the machine as Atrium had it.
+  if (backstage) await measure(backstage, backstageResults);
 
   printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog, maintenance });
-  if (results.some((result) => result.errors > 0) || locationErrors.length > 0) exitCode = 1;
+  if (backstage) printComparison(backstage);
+  if ([...results, ...backstageResults].some((result) => result.errors > 0) || locationErrors.length > 0 || backstage?.locationErrors.length > 0) exitCode = 1;
 } catch (error) {
   exitCode = 1;
   console.error(`bench:catalog failed: ${error.stack ?? error}`);
@@ -109,21 +128,58 @@ try {
     if (tail.length) console.error(`last server log lines:\n${tail.join("\n")}`);
   }
   if (results.length) console.log(["Scenarios measured before the failure:", "", ...resultTable(results)].join("\n"));
+  if (backstageResults.length) console.log(["", "Backstage's scenarios measured before the failure:", "", ...resultTable(backstageResults)].join("\n"));
 } finally {
   await cleanup();
 }
 process.exit(exitCode);
 
+/** Every scenario at every client count against one server (Atrium's, or Backstage's with --compare), into `into`. */
+async function measure(target, into) {
+  for (const concurrency of options.concurrency) {
+    for (const scenario of scenarios(target)) {
+      log(`${target.label}: scenario ${scenario.name}: ${concurrency} client(s) for ${options.duration} s`);
+      into.push({ concurrency, ...(await runScenario(scenario, concurrency, target)) });
+      const last = into.at(-1);
+      const exited = target.exited();
+      if (exited) {
+        throw new Error(
+          `the server exited (code ${exited.code}, signal ${exited.signal}) at ${exited.at}, during scenario "${scenario.name}" with ${concurrency} client(s); nothing after it was measured`,
+        );
+      }
+      log(
+        `  first ${ms(last.first)} ms, p50 ${ms(last.p50)} ms, p95 ${ms(last.p95)} ms, p99 ${ms(last.p99)} ms, ${last.rps.toFixed(0)} req/s, ${last.requests} requests, ${last.errors} errors; other processes ${last.other.toFixed(2)} cores${trackPostgres ? `, PostgreSQL ${last.postgres.toFixed(2)} cores` : ""}; server VmHWM ${mib(last.hwm)}`,
+      );
+    }
+  }
+}
+
 // ---------------------------------------------------------------- arguments
 
 function parseArgs(argv) {
-  const result = { entities: undefined, db: "sqlite", seed: 42, concurrency: [8], duration: 10, maxRequests: 200_000, ingestTimeout: 20, keep: false, noAnalyze: false };
+  const result = {
+    entities: undefined,
+    db: "sqlite",
+    seed: 42,
+    concurrency: [8],
+    duration: 10,
+    maxRequests: 200_000,
+    ingestTimeout: 20,
+    keep: false,
+    noAnalyze: false,
+    compare: undefined,
+    compareToken: process.env.BACKSTAGE_TOKEN,
+    compareDb: "backstage_bench_catalog",
+  };
   const numeric = { "--entities": "entities", "--seed": "seed", "--duration": "duration", "--max-requests": "maxRequests", "--ingest-timeout": "ingestTimeout" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--keep") result.keep = true;
     else if (arg === "--no-analyze") result.noAnalyze = true;
     else if (arg === "--db") result.db = argv[++i];
+    else if (arg === "--compare") result.compare = String(argv[++i] ?? "").replace(/\/+$/, "");
+    else if (arg === "--compare-token") result.compareToken = argv[++i];
+    else if (arg === "--compare-db") result.compareDb = argv[++i];
     // Several levels (--concurrency 1,8) run every scenario at each, on the one ingested catalog.
     else if (arg === "--concurrency") result.concurrency = String(argv[++i]).split(",").map(Number);
     else if (arg in numeric) result[numeric[arg]] = Number(argv[++i]);
@@ -135,6 +191,8 @@ function parseArgs(argv) {
   if (!Number.isInteger(result.entities) || result.entities < 100) usage("--entities must be an integer of at least 100");
   if (result.db !== "sqlite" && result.db !== "pg") usage("--db must be sqlite or pg");
   if (!result.concurrency.every((level) => Number.isInteger(level) && level >= 1)) usage("--concurrency must be a positive integer (or several, comma-separated)");
+  if (result.compare !== undefined && !/^https?:\/\/[^/]/.test(result.compare)) usage("--compare must be the base URL of a Backstage backend, such as http://127.0.0.1:7077");
+  if (result.compare && !result.compareToken) usage("--compare needs the Backstage backend's static token: --compare-token or BACKSTAGE_TOKEN");
   for (const key of ["seed", "duration", "maxRequests", "ingestTimeout"]) {
     if (!Number.isFinite(result[key]) || result[key] < (key === "seed" ? 0 : 1)) usage(`invalid value for ${key}`);
   }
@@ -236,7 +294,7 @@ async function cleanUp() {
  * server's and this script's. The difference over an interval is what other
  * processes used: on a shared machine, it says how much a figure is to be trusted.
  */
-function cpuTicks() {
+function cpuTicks(serverPid = server?.child.pid) {
   const ticksOf = (pid) => {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
@@ -245,12 +303,12 @@ function cpuTicks() {
       return 0;
     }
   };
-  const serverTicks = () => (server ? processTree(server.child.pid).reduce((sum, pid) => sum + ticksOf(pid), 0) : 0);
+  const serverTicks = () => (serverPid ? processTree(serverPid).reduce((sum, pid) => sum + ticksOf(pid), 0) : 0);
   try {
     const [, ...values] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
     const [user, nice, system, idle, iowait, irq, softirq, steal] = values;
     const busy = user + nice + system + irq + softirq + (steal ?? 0);
-    return { busy, total: busy + idle + iowait, server: serverTicks(), self: ticksOf(process.pid), postgres: options.db === "pg" ? postgresTicks() : undefined };
+    return { busy, total: busy + idle + iowait, server: serverTicks(), self: ticksOf(process.pid), postgres: trackPostgres ? postgresTicks() : undefined };
   } catch {
     return undefined;
   }
@@ -400,8 +458,8 @@ async function waitForIngestion(baseUrl, started) {
 }
 
 /** Processing errors on Location entities (unreadable files, rejected or conflicting entities). */
-async function locationProcessingErrors(baseUrl) {
-  const response = await fetch(`${baseUrl}/api/catalog/entities/by-query?filter=kind=location&limit=100`, { headers: AUTH });
+async function locationProcessingErrors(baseUrl, auth) {
+  const response = await fetch(`${baseUrl}/api/catalog/entities/by-query?filter=kind=location&limit=100`, { headers: auth });
   const body = await response.json();
   return (body.items ?? []).flatMap((entity) => (entity.status?.items ?? []).map((item) => `${entity.metadata.name}: ${item.message}`));
 }
@@ -443,12 +501,12 @@ async function pgClient(database) {
  * autovacuum gets to it (within about a minute with PostgreSQL's defaults);
  * the queries are measured after that, unless --no-analyze.
  */
-async function pgMaintenance() {
-  const client = await pgClient(pgDatabase);
+async function pgMaintenance(database) {
+  const client = await pgClient(database);
   try {
     const autovacuum = (await client.query("SHOW autovacuum")).rows[0].autovacuum;
     if (options.noAnalyze) return { autovacuum };
-    log(`VACUUM ANALYZE (autovacuum is ${autovacuum} on this server)`);
+    log(`VACUUM ANALYZE ${database} (autovacuum is ${autovacuum} on this server)`);
     const started = performance.now();
     await client.query("VACUUM ANALYZE");
     return { autovacuum, ms: performance.now() - started };
@@ -466,6 +524,172 @@ async function dropPgDatabase() {
   }
 }
 
+// ---------------------------------------------------------------- Backstage (--compare)
+
+/**
+ * The Backstage backend of --compare, ready to be measured: holding the
+ * generated catalog (registered by this run unless already there), done
+ * processing it, and on PostgreSQL analysed as Atrium's database is.
+ */
+async function prepareBackstage() {
+  const pid = listenerPid(options.compare);
+  const target = { label: "Backstage", baseUrl: options.compare, auth: { authorization: `Bearer ${options.compareToken}` }, pid: () => pid, exited: () => undefined };
+  log(`Backstage catalog backend at ${options.compare}${pid ? `, process ${pid}` : ": no local process found listening there, its CPU counts as other processes'"}`);
+  const registered = await registerCatalog(target);
+  const ingestion = await waitForBackstageCatalog(target, registered);
+  const quiet = await waitUntilQuiet(target);
+  const locationErrors = await locationProcessingErrors(target.baseUrl, target.auth);
+  const maintenance = await backstageMaintenance();
+  return { ...target, ingestion, quiet, locationErrors, maintenance };
+}
+
+/**
+ * Registers the generated catalog.yaml as a `file` location, as Atrium's
+ * config names it (scripts/bench/bench-support.js), unless Backstage holds it
+ * already. The generator writes the same bytes for the same size and seed, so
+ * the same catalog-<N>-<seed> of another checkout counts as this one. Another
+ * generated catalog would spoil the counts: the run stops and says which
+ * location to delete.
+ */
+async function registerCatalog(target) {
+  // The real path: a checkout whose data/ is a link registers the files where they stay.
+  const file = path.join(realpathSync(catalogDir), "catalog.yaml");
+  const tail = `${path.sep}${path.basename(catalogDir)}${path.sep}catalog.yaml`;
+  const locations = (await getJsonAs(`${target.baseUrl}/api/catalog/locations`, target.auth)).map((entry) => entry.data ?? entry);
+  const same = locations.find((location) => location.type === "file" && location.target.endsWith(tail));
+  if (same) {
+    log(`Backstage already has the location file:${same.target}`);
+    return undefined;
+  }
+  const others = locations.filter((location) => /[/\\]catalog-\d+-\d+[/\\]catalog\.yaml$/.test(location.target));
+  if (others.length) {
+    throw new Error(
+      `Backstage holds another generated catalog (${others.map((location) => `${location.type}:${location.target}`).join(", ")}); delete it first: curl -X DELETE -H 'authorization: Bearer <token>' ${target.baseUrl}/api/catalog/locations/${others[0].id}`,
+    );
+  }
+  log(`registering file:${file} with Backstage`);
+  const at = performance.now();
+  const response = await fetch(`${target.baseUrl}/api/catalog/locations`, {
+    method: "POST",
+    headers: { ...target.auth, "content-type": "application/json" },
+    body: JSON.stringify({ type: "file", target: file }),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`Backstage refused the location file:${file}: ${response.status} ${text.slice(0, 500)}`);
+  return { at, id: JSON.parse(text).location?.id };
+}
+
+/**
+ * Waits until Backstage holds every generated entity, counted per kind (its
+ * facets): Locations other than the generated catalog's own may be there
+ * besides (the registered location's, Backstage's configured ones), but more
+ * entities of a generated kind than the catalog defines are entities of
+ * another catalog.
+ */
+async function waitForBackstageCatalog(target, registered) {
+  const expected = Object.fromEntries(Object.entries(manifest.kinds).map(([kind, count]) => [kind.toLowerCase(), count]));
+  const deadline = performance.now() + options.ingestTimeout * 60_000;
+  let lastReport = performance.now();
+  for (;;) {
+    const body = await getJsonAs(`${target.baseUrl}/api/catalog/entity-facets?facet=kind`, target.auth).catch(() => undefined);
+    const counts = Object.fromEntries((body?.facets?.kind ?? []).map((facet) => [facet.value.toLowerCase(), facet.count]));
+    const locations = counts.location ?? 0;
+    const extra = Object.entries(expected).find(([kind, count]) => (counts[kind] ?? 0) > count);
+    if (extra) throw new Error(`Backstage holds ${counts[extra[0]]} entities of kind ${extra[0]}, more than the generated catalog's ${extra[1]}: other locations feed it`);
+    const held = Object.entries(expected).reduce((sum, [kind]) => sum + (counts[kind] ?? 0), 0);
+    if (held === manifest.n && locations > manifest.locationEntitiesInFiles) {
+      const ms = registered ? performance.now() - registered.at : undefined;
+      log(`Backstage holds the ${manifest.n} generated entities and ${locations} Location entities${ms === undefined ? "" : `, ${(ms / 1000).toFixed(1)} s after the registration`}`);
+      return { ms, locations };
+    }
+    if (performance.now() > deadline) throw new Error(`Backstage did not hold the generated catalog within ${options.ingestTimeout} minutes: ${held} of ${manifest.n} entities`);
+    if (performance.now() - lastReport > 10_000) {
+      lastReport = performance.now();
+      log(`  Backstage: ${held} of ${manifest.n} generated entities`);
+    }
+    await sleep(1000);
+  }
+}
+
+/**
+ * Backstage keeps processing and stitching after every entity is visible
+ * (relations reach an entity when the other side is processed): the
+ * measurement waits until its process and PostgreSQL together use under a
+ * tenth of a core over 5 s, for at most ten minutes. Without a local
+ * process, it cannot tell and goes on.
+ */
+async function waitUntilQuiet(target) {
+  if (!target.pid()) return undefined;
+  const started = performance.now();
+  for (;;) {
+    const before = cpuTicks(target.pid());
+    await sleep(5000);
+    const after = cpuTicks(target.pid());
+    // /proc/stat's ticks over the interval, per core: the unit of every tick count here.
+    const elapsedPerCore = (after.total - before.total) / cpus().length;
+    const cores = (after.server - before.server + postgresDelta(before.postgres, after.postgres)) / elapsedPerCore;
+    if (cores < 0.1) return { ms: performance.now() - started, quiet: true };
+    if (performance.now() - started > 600_000) {
+      log(`Backstage is still busy (${cores.toFixed(2)} cores) after 10 minutes; measuring anyway`);
+      return { ms: performance.now() - started, quiet: false, cores };
+    }
+    log(`  Backstage is still processing (${cores.toFixed(2)} cores with PostgreSQL)`);
+  }
+}
+
+/** VACUUM ANALYZE of Backstage's database, as Atrium's gets on PostgreSQL; none with --no-analyze or when that database is not on this PostgreSQL. */
+async function backstageMaintenance() {
+  const client = await pgClient("postgres").catch(() => undefined);
+  if (!client) return { database: options.compareDb, absent: true };
+  try {
+    const { rows } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [options.compareDb]);
+    if (!rows.length) {
+      log(`no database ${options.compareDb} on this PostgreSQL: Backstage's statistics are left as they are`);
+      return { database: options.compareDb, absent: true };
+    }
+  } finally {
+    await client.end();
+  }
+  return { database: options.compareDb, ...(await pgMaintenance(options.compareDb)) };
+}
+
+/**
+ * The process listening on the port of a loopback URL (Linux's /proc), so
+ * that its CPU and memory are reported as the server's and not as other
+ * processes'; undefined for another host or when /proc does not tell.
+ */
+function listenerPid(url) {
+  const { hostname, port, protocol } = new URL(url);
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(hostname)) return undefined;
+  const hexPort = Number(port || (protocol === "https:" ? 443 : 80))
+    .toString(16)
+    .toUpperCase()
+    .padStart(4, "0");
+  const inodes = new Set();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    try {
+      for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+        const fields = line.trim().split(/\s+/);
+        if (fields[3] === "0A" && fields[1]?.endsWith(`:${hexPort}`)) inodes.add(fields[9]); // 0A: LISTEN
+      }
+    } catch {
+      // no such table
+    }
+  }
+  if (!inodes.size) return undefined;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode && inodes.has(inode)) return Number(pid);
+      }
+    } catch {
+      // another user's process, or one that ended meanwhile
+    }
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------- scenarios
 
 /**
@@ -473,8 +697,9 @@ async function dropPgDatabase() {
  * { method, url, body?, check(status, json) -> error message or undefined }.
  * The i-th request uses the i-th sample, round-robin, so caches see varied keys.
  */
-function scenarios(baseUrl) {
-  const api = `${baseUrl}/api/catalog`;
+function scenarios(target) {
+  const api = `${target.baseUrl}/api/catalog`;
+  const getJson = (url) => getJsonAs(url, target.auth);
   const names = manifest.sampleComponents;
   const componentTotal = manifest.kinds.Component;
   const serviceTotal = manifest.specTypes["component:service"];
@@ -619,22 +844,22 @@ function scenarios(baseUrl) {
   ];
 }
 
-async function getJson(url) {
-  const response = await fetch(url, { headers: AUTH, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+async function getJsonAs(url, auth) {
+  const response = await fetch(url, { headers: auth, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text);
 }
 
 /** One request: its latency (until the whole body is read) and an error message, if any. */
-async function timedRequest(spec) {
+async function timedRequest(spec, auth) {
   const started = performance.now();
   let status;
   let text;
   try {
     const response = await fetch(spec.url, {
       method: spec.method ?? "GET",
-      headers: spec.body ? { ...AUTH, "content-type": "application/json" } : AUTH,
+      headers: spec.body ? { ...auth, "content-type": "application/json" } : auth,
       body: spec.body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -656,7 +881,7 @@ async function timedRequest(spec) {
 }
 
 /** A closed loop: `concurrency` clients, each sending its next request when the last one answered. */
-async function runScenario(scenario, concurrency) {
+async function runScenario(scenario, concurrency, target) {
   try {
     await scenario.prepare?.();
   } catch (error) {
@@ -678,7 +903,7 @@ async function runScenario(scenario, concurrency) {
   };
   // The first request alone: for answers the server caches (counts, facets), what a miss costs.
   const firstSpec = scenario.request(0);
-  const first = await timedRequest(firstSpec);
+  const first = await timedRequest(firstSpec, target.auth);
   record(firstSpec, first);
   // A short warm-up (two requests per client), not counted in the percentiles.
   let next = 1;
@@ -686,27 +911,27 @@ async function runScenario(scenario, concurrency) {
     Array.from({ length: concurrency }, async () => {
       for (let k = 0; k < 2; k++) {
         const spec = scenario.request(next++);
-        record(spec, await timedRequest(spec));
+        record(spec, await timedRequest(spec, target.auth));
       }
     }),
   );
 
-  const cpuBefore = cpuTicks();
+  const cpuBefore = cpuTicks(target.pid());
   const started = performance.now();
   const end = started + options.duration * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end && next < options.maxRequests) {
         const spec = scenario.request(next++);
-        const result = await timedRequest(spec);
+        const result = await timedRequest(spec, target.auth);
         latencies.push(result.ms);
         record(spec, result);
       }
     }),
   );
   const elapsedSeconds = (performance.now() - started) / 1000;
-  const { other, postgres } = otherCores(cpuBefore, cpuTicks());
-  const hwm = memoryOf(server.child.pid).hwm;
+  const { other, postgres } = otherCores(cpuBefore, cpuTicks(target.pid()));
+  const hwm = target.pid() ? memoryOf(target.pid()).hwm : NaN;
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
   return { name: scenario.name, requests: sorted.length, errors, p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: sorted.length / elapsedSeconds, first: first.ms, samples, other, postgres, hwm };
@@ -715,7 +940,7 @@ async function runScenario(scenario, concurrency) {
 // ---------------------------------------------------------------- report
 
 function resultTable(results) {
-  const pg = options.db === "pg";
+  const pg = trackPostgres;
   const cores = (value) => (Number.isFinite(value) ? value.toFixed(2) : "?");
   return [
     `| scenario | clients | p50 ms | p95 ms | p99 ms | req/s | requests | errors | first ms |${pg ? " PostgreSQL CPU |" : ""} other CPU | server VmHWM |`,
@@ -728,7 +953,7 @@ function resultTable(results) {
 }
 
 function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog, maintenance }) {
-  const pg = options.db === "pg";
+  const pg = trackPostgres;
   const cpu = cpus();
   const entitiesPerSecond = manifest.n / (ingestion.ms / 1000);
   const lines = [
@@ -763,6 +988,52 @@ function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, l
   }
   if (serverLog.length) lines.push("", "First server log lines (warn and above):", ...serverLog.slice(0, 5).map((line) => `    ${line}`));
   console.log(lines.join("\n"));
+}
+
+/** After the usual report: Backstage's own figures, then both servers side by side (--compare). */
+function printComparison(backstage) {
+  const { ingestion, quiet, maintenance, locationErrors } = backstage;
+  const seconds = (value) => `${(value / 1000).toFixed(1)} s`;
+  const lines = [
+    "",
+    `## Beside a Backstage catalog backend (${backstage.baseUrl})`,
+    "",
+    `- catalog: the generated ${manifest.n} entities and ${ingestion.locations} Location entities, ${ingestion.ms === undefined ? "registered before this run" : `registered by this run as a file location, all there ${seconds(ingestion.ms)} after the registration`}`,
+    `- processing: ${quiet === undefined ? "not watched (no local process)" : quiet.quiet ? `quiet (its process and PostgreSQL under 0.1 cores) ${seconds(quiet.ms)} after that` : `still ${quiet.cores.toFixed(2)} cores after ${seconds(quiet.ms)}, measured anyway`}`,
+    `- PostgreSQL database ${maintenance.database}: ${maintenance.absent ? "not on this PostgreSQL, not analysed" : maintenance.ms === undefined ? "no VACUUM ANALYZE (--no-analyze)" : `VACUUM ANALYZE before the queries, ${seconds(maintenance.ms)}`}`,
+    `- processing errors on Location entities: ${locationErrors.length ? locationErrors.join("; ") : "none"}`,
+    `- the same scenarios, requests and checks as above, ${options.concurrency.join(" then ")} client(s), ${options.duration} s each, after Atrium's and with Atrium's server stopped; server VmHWM is Backstage's process`,
+    "",
+    ...resultTable(backstageResults),
+    "",
+    `### Atrium and Backstage, ${manifest.n} entities, ${options.concurrency.join(" then ")} client(s)`,
+    "",
+    "| call | Atrium | Backstage | ratio |",
+    "| --- | ---: | ---: | ---: |",
+    ...comparisonRows(),
+    "",
+    "Each cell: requests per second (p95 latency). ratio: Atrium's req/s ÷ Backstage's. FAILED: a check failed (see the tables above).",
+  ];
+  console.log(lines.join("\n"));
+}
+
+function comparisonRows() {
+  const cell = (r) => (r ? `${r.rps.toFixed(0)} req/s (p95 ${ms(r.p95)} ms)${r.errors ? " **FAILED**" : ""}` : "–");
+  const rank = (name) => {
+    const index = COMPARISON_CALLS.findIndex(([scenario]) => scenario === name);
+    return index < 0 ? COMPARISON_CALLS.length : index;
+  };
+  const rows = [];
+  for (const concurrency of options.concurrency) {
+    const atrium = results.filter((r) => r.concurrency === concurrency).sort((a, b) => rank(a.name) - rank(b.name));
+    for (const a of atrium) {
+      const b = backstageResults.find((r) => r.concurrency === concurrency && r.name === a.name);
+      const call = COMPARISON_CALLS.find(([scenario]) => scenario === a.name)?.[1] ?? a.name;
+      const ratio = b && b.rps > 0 && !a.errors && !b.errors ? `${(a.rps / b.rps).toFixed(1)}x` : "–";
+      rows.push(`| ${call}${options.concurrency.length > 1 ? `, ${concurrency} client(s)` : ""} | ${cell(a)} | ${cell(b)} | ${ratio} |`);
+    }
+  }
+  return rows;
 }
 
 /** Which code was measured: the build's time and the commit, with uncommitted changes flagged. */
