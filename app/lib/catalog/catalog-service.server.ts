@@ -7,7 +7,7 @@ import { decisionToFilter } from "./permission/filters";
 import { notAllowed, type PermissionService } from "../permission/permission-service.server";
 import type { Entity } from "./entity";
 import { entityRefKey, parseEntityRef } from "./entity-ref";
-import { fieldsNeedRelations, pickFields } from "./fields";
+import { pickFields } from "./fields";
 import type { ProcessingEngine } from "./processing/processing-engine.server";
 import { decodeCursor, type OrderField } from "./query/cursor";
 import {
@@ -68,15 +68,24 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
   // The read filter is part of the key: two callers with different rights never share a count.
   const count = (spec: QuerySpec) => cache.get(`count ${JSON.stringify([spec.filter, spec.query, spec.fullTextFilter, spec.orderFields[0]?.field, spec.permission])}`, () => countEntities(db, spec));
   const readFilter = ({ credentials }: CallOptions) => decisionToFilter(permissions.decide(credentials, catalogEntityReadPermission));
-  const mayRead = ({ credentials }: CallOptions, entity: Entity) => permissions.allowedOn(credentials, catalogEntityReadPermission, entity);
+  /** Parses the entity only when the decision depends on it. */
+  const mayRead = ({ credentials }: CallOptions, json: string) => {
+    const decision = permissions.decide(credentials, catalogEntityReadPermission);
+    return decision.result === "CONDITIONAL" ? permissions.allowedOn(credentials, catalogEntityReadPermission, parseEntity(json)) : decision.result === "ALLOW";
+  };
 
-  async function readableByKey(key: string, call: CallOptions): Promise<Entity | undefined> {
-    const entity = await getEntityByKey(db, key);
-    return entity && mayRead(call, entity) ? entity : undefined;
+  async function readableByKey(key: string, call: CallOptions): Promise<string | undefined> {
+    const json = await getEntityByKey(db, key);
+    return json && mayRead(call, json) ? json : undefined;
   }
 
-  return {
-    async queryEntities(request: QueryEntitiesRequest, call: CallOptions): Promise<QueryEntitiesResponse> {
+  /**
+   * The reads as the API answers them: JSON text spliced from each entity's
+   * stored text (store/stitch.server.ts), never parsed and serialised again
+   * unless `fields` asks for a part of each entity.
+   */
+  const json = {
+    async queryEntities(request: QueryEntitiesRequest, call: CallOptions): Promise<string> {
       const limit = Math.min(request.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
       const permission = readFilter(call);
       if (request.cursor !== undefined) {
@@ -85,15 +94,8 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
         const spec = { ...cursorSpec(cursor), permission };
         // The total came with the cursor, counted for whoever made it; another caller gets their own.
         const sameReader = (cursor.permissionKey ?? "all") === permissionKey(permission);
-        const page = await queryPage(db, spec, {
-          limit,
-          after: cursor.orderFieldValues,
-          isPrevious: cursor.isPrevious,
-          totalItems: sameReader ? cursor.totalItems : count(spec),
-          fromCursor: true,
-          relations: fieldsNeedRelations(request.fields),
-        });
-        return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
+        const page = await queryPage(db, spec, { limit, after: cursor.orderFieldValues, isPrevious: cursor.isPrevious, totalItems: sameReader ? cursor.totalItems : count(spec), fromCursor: true });
+        return pageJson(page, request.fields);
       }
       refuseNulCharacters(request.fullTextFilter, "full text filter");
       refuseNulCharacters(request.orderFields, "order field");
@@ -107,11 +109,10 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       };
       // The count (often a cached answer, after a generation lookup) and the page run side by side.
       const totalItems = request.totalItems === "exclude" ? 0 : count(spec);
-      const page = await queryPage(db, spec, { limit, offset: request.offset, totalItems, fromCursor: false, relations: fieldsNeedRelations(request.fields) });
-      return { ...page, items: page.items.map((entity) => pickFields(entity, request.fields)) };
+      return pageJson(await queryPage(db, spec, { limit, offset: request.offset, totalItems, fromCursor: false }), request.fields);
     },
 
-    /** GET /entities with paging: ordered by entity ref unless `order` says otherwise. */
+    /** GET /entities with paging: ordered by entity ref unless `order` says otherwise; `items` is a JSON array. */
     async listEntitiesPage(request: { filter?: FilterPredicate; order?: OrderField[]; limit?: number; offset: number; fields?: string[] }, call: CallOptions) {
       refuseNulCharacters(request.order, "order");
       const orderFields = request.order?.length ? request.order : [{ field: ENTITY_REF_ORDER, order: "asc" as const }];
@@ -124,40 +125,36 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
         offset: request.offset,
       });
       const hasMore = limit !== undefined && items.length > limit;
-      return { items: items.slice(0, limit).map((entity) => pickFields(entity, request.fields)), hasMore };
+      return { items: arrayJson(items.slice(0, limit), request.fields), hasMore };
     },
 
-    /** GET /entities without paging: every entity, in pages read one after another, ordered by uid. */
-    async *streamEntities(request: { filter?: FilterPredicate; order?: OrderField[]; fields?: string[]; pageSize?: number }, call: CallOptions) {
+    /** GET /entities without paging: every entity's JSON, in pages read one after another, ordered by uid. */
+    async *streamEntities(request: { filter?: FilterPredicate; order?: OrderField[]; fields?: string[]; pageSize?: number }, call: CallOptions): AsyncGenerator<string[]> {
       refuseNulCharacters(request.order, "order");
       const spec: QuerySpec = { filter: request.filter, orderFields: (request.order ?? []).slice(0, 1), permission: readFilter(call) };
       let after: Array<string | null> | undefined;
       for (;;) {
         const page = await queryPage(db, spec, { limit: request.pageSize ?? 10_000, after, totalItems: 0, fromCursor: Boolean(after) });
-        yield page.items.map((entity) => pickFields(entity, request.fields));
+        yield page.items.map((item) => projectJson(item, request.fields));
         if (!page.pageInfo.nextCursor) return;
         after = decodeCursor(page.pageInfo.nextCursor).orderFieldValues;
       }
     },
 
     /** Entities in request order; null for what is missing, filtered out or not readable. */
-    async entitiesByRefs(request: { entityRefs: string[]; fields?: string[]; filter?: FilterPredicate }, call: CallOptions) {
+    async entitiesByRefs(request: { entityRefs: string[]; fields?: string[]; filter?: FilterPredicate }, call: CallOptions): Promise<string> {
       refuseNulCharacters(request.entityRefs, "entity ref");
       const keys = request.entityRefs.map((ref) => ref.toLocaleLowerCase("en-US"));
-      const items = await getEntitiesByKeys(db, keys, andPredicates(request.filter, readFilter(call)), { relations: fieldsNeedRelations(request.fields) });
-      return { items: items.map((entity) => (entity ? pickFields(entity, request.fields) : null)) };
+      const items = await getEntitiesByKeys(db, keys, andPredicates(request.filter, readFilter(call)));
+      return `{"items":[${items.map((item) => (item === null ? "null" : projectJson(item, request.fields))).join(",")}]}`;
     },
 
     /** An entity the caller may not read is not found, as in Backstage. */
-    async entityByName(kind: string, namespace: string, name: string, call: CallOptions): Promise<Entity> {
+    async entityByName(kind: string, namespace: string, name: string, call: CallOptions): Promise<string> {
       refuseNulCharacters([kind, namespace, name], "entity name");
-      const entity = await readableByKey(entityRefKey({ kind, namespace, name }), call);
-      if (!entity) throw new NotFoundError(`No entity named '${name}' found, with kind '${kind}' in namespace '${namespace}'`);
-      return entity;
-    },
-
-    async entityByRef(ref: string, call: CallOptions): Promise<Entity | undefined> {
-      return readableByKey(entityRefKey(parseEntityRef(ref)), call);
+      const found = await readableByKey(entityRefKey({ kind, namespace, name }), call);
+      if (!found) throw new NotFoundError(`No entity named '${name}' found, with kind '${kind}' in namespace '${namespace}'`);
+      return found;
     },
 
     /**
@@ -165,9 +162,9 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
      * first, up to the first one the caller may not read: the chain stops
      * there, without naming it.
      */
-    async ancestry(kind: string, namespace: string, name: string, call: CallOptions) {
+    async ancestry(kind: string, namespace: string, name: string, call: CallOptions): Promise<string> {
       const rootKey = entityRefKey({ kind, namespace, name });
-      const items: Array<{ entity: Entity; parentEntityRefs: string[] }> = [];
+      const items: Array<{ entity: string; parentEntityRefs: string[] }> = [];
       const seen = new Set<string>();
       for (let key: string | null = rootKey; key && !seen.has(key);) {
         seen.add(key);
@@ -180,13 +177,53 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
         items.push({ entity: found.entity, parentEntityRefs: found.parentRef ? [found.parentRef] : [] });
         key = found.parentRef;
       }
-      return { rootEntityRef: rootKey, items };
+      const itemsJson = items.map((item) => `{"entity":${item.entity},"parentEntityRefs":${JSON.stringify(item.parentEntityRefs)}}`);
+      return `{"rootEntityRef":${JSON.stringify(rootKey)},"items":[${itemsJson.join(",")}]}`;
+    },
+
+    async entityByUid(uid: string, call: CallOptions): Promise<string> {
+      const found = await getEntityByUid(db, uid);
+      if (!found || !mayRead(call, found)) throw new NotFoundError(`No entity with uid ${uid}`);
+      return found;
+    },
+  };
+
+  return {
+    json,
+
+    // The same reads as objects, for the pages and the other services.
+    async queryEntities(request: QueryEntitiesRequest, call: CallOptions): Promise<QueryEntitiesResponse> {
+      return JSON.parse(await json.queryEntities(request, call)) as QueryEntitiesResponse;
+    },
+
+    async listEntitiesPage(request: Parameters<typeof json.listEntitiesPage>[0], call: CallOptions): Promise<{ items: Array<Partial<Entity>>; hasMore: boolean }> {
+      const page = await json.listEntitiesPage(request, call);
+      return { items: JSON.parse(page.items) as Array<Partial<Entity>>, hasMore: page.hasMore };
+    },
+
+    async *streamEntities(request: Parameters<typeof json.streamEntities>[0], call: CallOptions): AsyncGenerator<Array<Partial<Entity>>> {
+      for await (const page of json.streamEntities(request, call)) yield page.map((item) => JSON.parse(item) as Partial<Entity>);
+    },
+
+    async entitiesByRefs(request: Parameters<typeof json.entitiesByRefs>[0], call: CallOptions): Promise<{ items: Array<Partial<Entity> | null> }> {
+      return JSON.parse(await json.entitiesByRefs(request, call)) as { items: Array<Partial<Entity> | null> };
+    },
+
+    async entityByName(kind: string, namespace: string, name: string, call: CallOptions): Promise<Entity> {
+      return parseEntity(await json.entityByName(kind, namespace, name, call));
+    },
+
+    async entityByRef(ref: string, call: CallOptions): Promise<Entity | undefined> {
+      const found = await readableByKey(entityRefKey(parseEntityRef(ref)), call);
+      return found === undefined ? undefined : parseEntity(found);
+    },
+
+    async ancestry(kind: string, namespace: string, name: string, call: CallOptions): Promise<{ rootEntityRef: string; items: Array<{ entity: Entity; parentEntityRefs: string[] }> }> {
+      return JSON.parse(await json.ancestry(kind, namespace, name, call)) as { rootEntityRef: string; items: Array<{ entity: Entity; parentEntityRefs: string[] }> };
     },
 
     async entityByUid(uid: string, call: CallOptions): Promise<Entity> {
-      const entity = await getEntityByUid(db, uid);
-      if (!entity || !mayRead(call, entity)) throw new NotFoundError(`No entity with uid ${uid}`);
-      return entity;
+      return parseEntity(await json.entityByUid(uid, call));
     },
 
     /**
@@ -198,8 +235,8 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       const decision = permissions.decide(credentials, catalogEntityDeletePermission);
       if (decision.result === "DENY") throw notAllowed(catalogEntityDeletePermission);
       if (decision.result === "CONDITIONAL") {
-        const entity = await getEntityByUid(db, uid);
-        if (!entity || !permissions.allowedOn(credentials, catalogEntityDeletePermission, entity)) throw notAllowed(catalogEntityDeletePermission);
+        const found = await getEntityByUid(db, uid);
+        if (!found || !permissions.allowedOn(credentials, catalogEntityDeletePermission, parseEntity(found))) throw notAllowed(catalogEntityDeletePermission);
       }
       await changeCatalog(options.db, (trx) => deleteEntityRows(trx, [uid]));
     },
@@ -221,16 +258,33 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
     async refresh(entityRef: string, call: CallOptions): Promise<void> {
       const key = entityRef.toLocaleLowerCase("en-US");
       const row = await db.selectFrom("catalog_entities").select(["kind", "parent_ref"]).where("entity_ref", "=", key).executeTakeFirst();
-      const entity = row && (await getEntityByKey(db, key));
+      const found = row && (await getEntityByKey(db, key));
       // What the caller may not read is, to them, not there.
-      if (!row || !entity || !mayRead(call, entity)) throw new NotFoundError(`Failed to schedule ${entityRef} for refresh`);
-      permissions.assertAllowedOn(call.credentials, catalogEntityRefreshPermission, entity);
+      if (!row || !found || !mayRead(call, found)) throw new NotFoundError(`Failed to schedule ${entityRef} for refresh`);
+      permissions.assertAllowedOn(call.credentials, catalogEntityRefreshPermission, parseEntity(found));
       await engine.processNow(row.kind === "location" || !row.parent_ref ? key : row.parent_ref);
     },
   };
 }
 
 export type EntityService = ReturnType<typeof createEntityService>;
+
+function parseEntity(json: string): Entity {
+  return JSON.parse(json) as Entity;
+}
+
+/** An entity's JSON, or the JSON of the parts `fields` names: the one read that parses the stored text. */
+function projectJson(json: string, fields: string[] | undefined): string {
+  return fields ? JSON.stringify(pickFields(parseEntity(json), fields)) : json;
+}
+
+function arrayJson(items: string[], fields: string[] | undefined): string {
+  return `[${items.map((item) => projectJson(item, fields)).join(",")}]`;
+}
+
+function pageJson(page: { items: string[]; totalItems: number; pageInfo: QueryEntitiesResponse["pageInfo"] }, fields: string[] | undefined): string {
+  return `{"items":${arrayJson(page.items, fields)},"totalItems":${page.totalItems},"pageInfo":${JSON.stringify(page.pageInfo)}}`;
+}
 
 const facetValuesJson = new WeakMap<object, string>();
 

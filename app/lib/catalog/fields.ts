@@ -4,16 +4,6 @@ import { InputError } from "../errors";
 // Annotation and label keys contain dots themselves, so a path segment is
 // joined with the next ones until it names an existing key, as Backstage does.
 
-/**
- * Whether entities read for these fields need their relations: the
- * relations themselves, or the etag (relations are folded into it,
- * store/entity-reader.server.ts). Without, a read leaves out the relations
- * subquery, the costly part of reading a group with hundreds of members.
- */
-export function fieldsNeedRelations(fields: string[] | undefined): boolean {
-  return !fields || fields.some((field) => field === "relations" || field.startsWith("relations.") || field === "metadata" || field === "metadata.etag");
-}
-
 export function parseFields(params: string[]): string[] | undefined {
   const fields = params
     .flatMap((param) => param.split(","))

@@ -165,7 +165,8 @@ export function createLocationService(options: { db: Kysely<Database>; engine: P
     /** The registered location an entity came from, found through its origin annotation. */
     async byEntity(kind: string, namespace: string, name: string, call: CallOptions): Promise<StoredLocation> {
       const key = entityRefKey({ kind, namespace, name });
-      const entity = await getEntityByKey(db, key);
+      const found = await getEntityByKey(db, key);
+      const entity = found === undefined ? undefined : (JSON.parse(found) as Entity);
       // An entity the caller may not read is, to them, not there; nor is any location without catalog.location.read.
       if (!entity || !permissions.allowedOn(call.credentials, catalogEntityReadPermission, entity)) throw new NotFoundError(`found no entity for ref ${key}`);
       if (!mayReadLocations(call)) throw new NotFoundError(`found no location for ref ${key}`);

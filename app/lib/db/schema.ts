@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 // The tables of Atrium's one database, as Kysely sees them. Each area adds
 // its tables here together with the migration that creates them. (catalog_fts
@@ -34,6 +34,10 @@ export interface CatalogEntitiesTable {
   lease_owner: string | null;
   lease_until: number | null;
   updated_at: number;
+  /** The entity as the API serves it, or null until stitched (store/stitch.server.ts). */
+  final_entity: ColumnType<string | null, string | null | undefined>;
+  /** Moves on with every change to what the entity shows; a stitch lands only on the ticket it read. */
+  stitch_ticket: Generated<number>;
 }
 
 export interface CatalogRelationsTable {

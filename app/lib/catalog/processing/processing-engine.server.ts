@@ -6,6 +6,7 @@ import type { Logger } from "../../logger.server";
 import type { PluginScheduler } from "../../scheduler/scheduler.server";
 import type { EntityStatusItem } from "../entity";
 import { finishLocation, processingError, writeTargetOutput, type WriteSummary } from "../store/entity-writer.server";
+import { stitchPending } from "../store/stitch.server";
 import { processLocationTargets, type ProcessingContext } from "./process-location.server";
 
 // Catalog processing: Location entities that are due are claimed with a
@@ -32,7 +33,7 @@ export type ProcessingEngine = {
   processNow(entityRef: string): Promise<WriteSummary | undefined>;
   /** Marks a Location entity due now and triggers the processing task, which processes it; never throws (failures are logged). */
   processSoon(entityRef: string): Promise<void>;
-  /** Processes until nothing is due or the signal aborts (the processing task, tests, benchmarks). */
+  /** Processes until nothing is due or the signal aborts (the processing task, tests, benchmarks), then stitches what is left unstitched. */
   drain(signal?: AbortSignal): Promise<void>;
 };
 
@@ -173,6 +174,8 @@ export function createProcessingEngine(options: {
     },
     async drain(signal) {
       while (!signal?.aborted && (await processDue(undefined, signal)) > 0);
+      // Entities left without their final text (store/stitch.server.ts): few, or a database from before it.
+      while (!signal?.aborted && (await stitchPending(db)) > 0);
     },
   };
 }

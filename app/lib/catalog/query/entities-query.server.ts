@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isPostgres } from "../../db/dialect";
 import type { Database } from "../../db/schema";
-import type { Entity } from "../entity";
-import { assembleEntities, ENTITY_ROW_COLUMNS, relationsColumn, type EntityRow } from "../store/entity-reader.server";
+import { entityColumns, entityJson, type EntityRow } from "../store/entity-reader.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
 import type { FilterPredicate } from "./predicate";
 import { compileFullText, compilePredicate, ENTITY_REF_ORDER, isRelationField, sortExpression } from "./sql.server";
 
 // Reading entities: one function per kind of read, each a bounded number of
-// indexed queries whatever the size of the catalog.
+// indexed queries whatever the size of the catalog. Entities come back as
+// the JSON text the API serves (store/entity-reader.server.ts).
 
 type Db = Kysely<Database>;
 type EntitiesQuery = SelectQueryBuilder<Database & { e: Database["catalog_entities"] }, "e", object>;
@@ -59,12 +59,7 @@ export async function countEntities(db: Db, spec: Partial<QuerySpec>): Promise<n
   return Number(row?.count ?? 0);
 }
 
-/** The columns an entity is assembled from, from catalog_entities aliased `e`; its relations unless the reader shows none (fieldsNeedRelations). */
-function entityColumns(db: Db, relations = true) {
-  return [...ENTITY_ROW_COLUMNS.map((column) => `e.${column}` as const), (relations ? relationsColumn(db) : sql<string | null>`NULL`).as("relations")];
-}
-
-type PageOptions = { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean; relations?: boolean };
+type PageOptions = { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean };
 
 /**
  * The rows of one page (limit + 1, to tell whether more follow), in either
@@ -91,7 +86,7 @@ export function pageQuery(db: Db, spec: QuerySpec, options: PageOptions) {
   let query = db
     .selectFrom(ids.limit(options.limit + 1).as("p"))
     .innerJoin("catalog_entities as e", "e.entity_id", "p.page_id")
-    .select(entityColumns(db, options.relations))
+    .select(entityColumns(db))
     .select(sortValues.map((value) => sql.ref(`p.${value.alias}`).as(value.alias)));
   for (const value of sortValues) query = query.orderBy(sql.ref(`p.${value.alias}`), direction(value.field, reverse));
   return query.orderBy("e.entity_id", reverse ? "desc" : "asc");
@@ -111,7 +106,7 @@ export async function queryPage(
   spec: QuerySpec,
   /** The count may still be in flight: on PostgreSQL it overlaps the page's query. */
   options: PageOptions & { totalItems: number | Promise<number>; fromCursor: boolean },
-): Promise<{ items: Entity[]; totalItems: number; pageInfo: { nextCursor?: string; prevCursor?: string } }> {
+): Promise<{ items: string[]; totalItems: number; pageInfo: { nextCursor?: string; prevCursor?: string } }> {
   const { limit } = options;
   // limit=0 asks for the count alone, as Backstage answers it.
   if (limit === 0) return { items: [], totalItems: await options.totalItems, pageInfo: {} };
@@ -141,7 +136,7 @@ export async function queryPage(
   // As in Backstage, the first page never offers a way back, even with an offset.
   const earlierExists = reverse ? hasMore : options.fromCursor;
   if (first && earlierExists) pageInfo.prevCursor = encodeCursor({ ...cursorBase, orderFieldValues: boundaryOf(first), isPrevious: true });
-  return { items: assembleEntities(page), totalItems, pageInfo };
+  return { items: page.map(entityJson), totalItems, pageInfo };
 }
 
 /** (v1, …, vn, id) strictly after (or before) the boundary, honouring each field's direction. */
@@ -181,7 +176,7 @@ export function cursorSpec(cursor: QueryCursor): QuerySpec {
 }
 
 /** GET /entities: a plain list in one order, with offset paging. */
-export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; offset?: number }): Promise<Entity[]> {
+export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; offset?: number }): Promise<string[]> {
   // Ids first, as for pages, so the rows and relations are read only for the entities returned, not for those skipped.
   const sortValues = sortAliases(spec.orderFields);
   let ids = baseQuery(db, spec).select("e.entity_id as page_id");
@@ -194,19 +189,19 @@ export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; o
   if (spec.offset) ids = spec.limit === undefined ? ids.limit(Number.MAX_SAFE_INTEGER).offset(spec.offset) : ids.offset(spec.offset);
   let query = db.selectFrom(ids.as("p")).innerJoin("catalog_entities as e", "e.entity_id", "p.page_id").select(entityColumns(db));
   for (const value of sortValues) query = query.orderBy(sql.ref(`p.${value.alias}`), value.field.order);
-  return assembleEntities((await query.orderBy("e.entity_id").execute()) as EntityRow[]);
+  return ((await query.orderBy("e.entity_id").execute()) as EntityRow[]).map(entityJson);
 }
 
-export async function getEntityByKey(db: Db, key: string): Promise<Entity | undefined> {
+export async function getEntityByKey(db: Db, key: string): Promise<string | undefined> {
   const row = await db.selectFrom("catalog_entities as e").select(entityColumns(db)).where("e.entity_ref", "=", key).executeTakeFirst();
-  return row ? assembleEntities([row as EntityRow])[0] : undefined;
+  return row ? entityJson(row as EntityRow) : undefined;
 }
 
 /**
  * An entity with the ref of the Location entity that emitted it, when that
  * one still exists: one query per step of an ancestry instead of three.
  */
-export async function getEntityWithParent(db: Db, key: string): Promise<{ entity: Entity; parentRef: string | null } | undefined> {
+export async function getEntityWithParent(db: Db, key: string): Promise<{ entity: string; parentRef: string | null } | undefined> {
   const row = await db
     .selectFrom("catalog_entities as e")
     .select(entityColumns(db))
@@ -214,26 +209,25 @@ export async function getEntityWithParent(db: Db, key: string): Promise<{ entity
     .where("e.entity_ref", "=", key)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { entity: assembleEntities([row as EntityRow])[0], parentRef: (row as { existing_parent: string | null }).existing_parent };
+  return { entity: entityJson(row as EntityRow), parentRef: (row as { existing_parent: string | null }).existing_parent };
 }
 
-export async function getEntityByUid(db: Db, uid: string): Promise<Entity | undefined> {
+export async function getEntityByUid(db: Db, uid: string): Promise<string | undefined> {
   const row = await db.selectFrom("catalog_entities as e").select(entityColumns(db)).where("e.entity_id", "=", uid).executeTakeFirst();
-  return row ? assembleEntities([row as EntityRow])[0] : undefined;
+  return row ? entityJson(row as EntityRow) : undefined;
 }
 
 /** by-refs: items in request order, null where missing or filtered out. */
-export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterPredicate, { relations = true }: { relations?: boolean } = {}): Promise<Array<Entity | null>> {
+export async function getEntitiesByKeys(db: Db, keys: string[], filter?: FilterPredicate): Promise<Array<string | null>> {
   const rows: EntityRow[] = [];
   for (let i = 0; i < keys.length; i += 500) {
     const chunk = keys.slice(i, i + 500);
     // On PostgreSQL one array parameter rather than a list of 500: planned faster (10% of a by-refs of 100).
     const match = isPostgres(db) ? sql<SqlBool>`e.entity_ref = ANY(${chunk}::text[])` : sql<SqlBool>`e.entity_ref IN (${sql.join(chunk)})`;
-    const query = baseQuery(db, { filter }).select(entityColumns(db, relations)).where(match);
+    const query = baseQuery(db, { filter }).select(entityColumns(db)).where(match);
     rows.push(...((await query.execute()) as EntityRow[]));
   }
-  const entities = assembleEntities(rows);
-  const byKey = new Map(rows.map((row, index) => [row.entity_ref, entities[index]]));
+  const byKey = new Map(rows.map((row) => [row.entity_ref, entityJson(row)]));
   return keys.map((key) => byKey.get(key) ?? null);
 }
 

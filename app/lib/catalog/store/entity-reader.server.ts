@@ -6,23 +6,25 @@ import { ANNOTATION_ORPHAN, type Entity, type EntityRelation } from "../entity";
 
 // Entities as clients see them: the stored body with uid and etag, the
 // relations other entities point at it (both directions were written), the
-// orphan annotation and processing errors as status items. The etag column
-// changes with the entity's own row; what others' relations add to it is
-// folded in here, so a new relation changes the etag of the entity it points
-// at without a write to that entity.
+// orphan annotation and processing errors as status items. That is stitched
+// into final_entity when the entity changes (stitch.server.ts), and a read
+// sends the stored text; only an entity not stitched yet is assembled here
+// from its parts. The etag column changes with the entity's own row; what
+// others' relations add to it is folded in, so a new relation changes the
+// etag of the entity it points at without a write to that entity's body.
 
-export type EntityRow = Pick<Database["catalog_entities"], "entity_id" | "entity_ref" | "body" | "etag" | "errors" | "orphan"> & {
+export type EntityRow = Pick<Database["catalog_entities"], "entity_id" | "entity_ref" | "etag" | "errors" | "orphan"> & {
+  /** The body: null when the row carries its final text. */
+  body: string | null;
+  final_entity?: string | null;
   /** JSON text [[type, target], …] from relationsColumn, or null for none. */
   relations: string | null;
 };
 
-export const ENTITY_ROW_COLUMNS = ["entity_id", "entity_ref", "body", "etag", "errors", "orphan"] as const;
-
 /**
  * An entity's relations as one JSON column of its own row (the entity table
- * aliased `e`), so reading entities is one query, not one for the rows and
- * another for their relations: on a loaded server each round trip to the
- * database costs more than the lookup itself.
+ * aliased `e`), so assembling an entity is one query, not one for the rows
+ * and another for their relations.
  */
 export function relationsColumn(db: Kysely<Database>): RawBuilder<string | null> {
   return isPostgres(db)
@@ -30,12 +32,37 @@ export function relationsColumn(db: Kysely<Database>): RawBuilder<string | null>
     : sql<string | null>`(SELECT json_group_array(json_array(r.type, r.target_display)) FROM catalog_relations r WHERE r.source_ref = e.entity_ref)`;
 }
 
-export function assembleEntities(rows: EntityRow[]): Entity[] {
-  return rows.map((row) => assembleEntity(row, parseRelations(row.relations)));
+/**
+ * The columns an entity is read from (catalog_entities aliased `e`): its
+ * final text, and its parts only when it has none. Neither engine evaluates
+ * a CASE branch it does not take, so a stitched entity costs no relations
+ * subquery and sends no second copy of its body.
+ */
+export function entityColumns(db: Kysely<Database>) {
+  const unstitched = sql`e.final_entity IS NULL`;
+  return [
+    "e.entity_id",
+    "e.entity_ref",
+    "e.final_entity",
+    "e.etag",
+    "e.errors",
+    "e.orphan",
+    sql<string | null>`CASE WHEN ${unstitched} THEN e.body END`.as("body"),
+    sql<string | null>`CASE WHEN ${unstitched} THEN ${relationsColumn(db)} END`.as("relations"),
+  ] as const;
 }
 
-export function assembleEntity(row: Pick<EntityRow, "entity_id" | "body" | "etag" | "errors" | "orphan">, relations: EntityRelation[]): Entity {
-  const entity = JSON.parse(row.body) as Entity;
+/** The entity's JSON as the API serves it: stored, or assembled when not stitched yet. */
+export function entityJson(row: EntityRow): string {
+  return row.final_entity ?? assembleEntityJson(row);
+}
+
+export function assembleEntityJson(row: EntityRow): string {
+  return JSON.stringify(assembleEntity(row, parseRelations(row.relations)));
+}
+
+function assembleEntity(row: EntityRow, relations: EntityRelation[]): Entity {
+  const entity = JSON.parse(row.body ?? "null") as Entity;
   const annotations = row.orphan ? { ...entity.metadata.annotations, [ANNOTATION_ORPHAN]: "true" } : entity.metadata.annotations;
   const result: Entity = {
     ...entity,

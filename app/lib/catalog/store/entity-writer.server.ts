@@ -1,15 +1,17 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { newEntityUid } from "./uid.server";
 import type { Entity, EntityStatusItem } from "../entity";
 import { deleteFullTextRows, insertFullTextRows } from "./full-text.server";
 import { buildSearchRows } from "./search-rows";
+import { markUnstitched, stitch, unstitched } from "./stitch.server";
 
 // Writes what processing one Location entity produced, in one transaction:
 // new and changed entities with their relations and search rows, orphans for
 // what it no longer emits, conflicts as errors, and its own next refresh.
-// The stored body never holds uid or etag: they are columns, added on read.
+// The stored body never holds uid or etag: they are columns, stitched into
+// the entity's final text (stitch.server.ts) before the transaction commits.
 
 export type DerivedRelation = { sourceKey: string; type: string; targetKey: string; targetDisplay: string };
 
@@ -70,7 +72,9 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
 
   const changed: Array<{ id: string; item: EmittedEntity }> = [];
   const seen = new Set<string>();
-  const inserts: Database["catalog_entities"][] = [];
+  const inserts: Array<Insertable<Database["catalog_entities"]>> = [];
+  /** Entities whose final text this transaction cleared, to stitch before it commits. */
+  const touched = new Set<string>();
   for (const item of output.emitted) {
     if (seen.has(item.key)) {
       parentErrors.push(processingError("ConflictError", `Detected duplicate entity ${item.key} in ${item.locationKey}; the first one is kept`));
@@ -86,7 +90,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
       if (existing.hash === hash && existing.errors === errors && !existing.orphan) continue;
       await trx
         .updateTable("catalog_entities")
-        .set({ ...columnsOf(item, body, hash), errors, orphan: 0, etag: newEtag(), updated_at: now, ...(existing.hash === hash ? {} : locationQueue(item, now)) })
+        .set({ ...columnsOf(item, body, hash), errors, orphan: 0, etag: newEtag(), updated_at: now, ...unstitched(), ...(existing.hash === hash ? {} : locationQueue(item, now)) })
         .where("entity_id", "=", existing.entity_id)
         .execute();
       changed.push({ id: existing.entity_id, item });
@@ -109,7 +113,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
       // An orphan that a location emits again is adopted by it, as is an entity moved between its files.
       await trx
         .updateTable("catalog_entities")
-        .set({ ...columnsOf(item, body, hash), parent_ref: parentKey, root_source: null, errors, orphan: 0, etag: newEtag(), updated_at: now, ...locationQueue(item, now) })
+        .set({ ...columnsOf(item, body, hash), parent_ref: parentKey, root_source: null, errors, orphan: 0, etag: newEtag(), updated_at: now, ...unstitched(), ...locationQueue(item, now) })
         .where("entity_id", "=", other.entity_id)
         .execute();
       changed.push({ id: other.entity_id, item });
@@ -160,25 +164,33 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
     seen.add(key);
     const serialized = JSON.stringify(errors);
     if (child.errors !== serialized) {
-      await trx.updateTable("catalog_entities").set({ errors: serialized, etag: newEtag(), updated_at: now }).where("entity_id", "=", child.entity_id).execute();
+      await trx
+        .updateTable("catalog_entities")
+        .set({ errors: serialized, etag: newEtag(), updated_at: now, ...unstitched() })
+        .where("entity_id", "=", child.entity_id)
+        .execute();
+      touched.add(key);
     }
   }
 
-  await replaceDerivedRows(trx, changed, inserted);
+  for (const { item } of changed) touched.add(item.key);
+  await replaceDerivedRows(trx, changed, inserted, touched);
 
   const gone = [...children.values()].filter((child) => !seen.has(child.entity_ref) && !child.orphan);
   for (const chunk of chunks(gone, BATCH_ROWS)) {
     await trx
       .updateTable("catalog_entities")
-      .set({ orphan: 1, etag: newEtag(), updated_at: now, next_refresh_at: null })
+      .set({ orphan: 1, etag: newEtag(), updated_at: now, next_refresh_at: null, ...unstitched() })
       .where(
         "entity_id",
         "in",
         chunk.map((child) => child.entity_id),
       )
       .execute();
+    for (const child of chunk) touched.add(child.entity_ref);
   }
   summary.orphaned = gone.length;
+  await stitch(trx, touched);
 
   return { summary, errors: parentErrors, changed: summary.inserted + summary.updated + summary.orphaned > 0 || output.keptWithErrors.size > 0 };
 }
@@ -191,22 +203,27 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
 export async function finishLocation(db: Kysely<Database>, input: { parentKey: string; targetKeys: string[]; errors: EntityStatusItem[]; now: number; nextRefreshAt: number }): Promise<number> {
   const errors = input.errors.length ? JSON.stringify(input.errors) : null;
   const { orphaned, changed } = await db.transaction().execute(async (trx) => {
-    let query = trx.updateTable("catalog_entities").set({ orphan: 1, etag: newEtag(), updated_at: input.now, next_refresh_at: null }).where("parent_ref", "=", input.parentKey).where("orphan", "=", 0);
+    let query = trx
+      .updateTable("catalog_entities")
+      .set({ orphan: 1, etag: newEtag(), updated_at: input.now, next_refresh_at: null, ...unstitched() })
+      .where("parent_ref", "=", input.parentKey)
+      .where("orphan", "=", 0);
     if (input.targetKeys.length) query = query.where((eb) => eb.or([eb("location_key", "is", null), eb("location_key", "not in", input.targetKeys)]));
-    const result = await query.executeTakeFirst();
+    const orphans = await query.returning("entity_ref").execute();
     const parent = await trx.selectFrom("catalog_entities").select("errors").where("entity_ref", "=", input.parentKey).executeTakeFirst();
     await trx
       .updateTable("catalog_entities")
       .set({
         errors,
-        ...(parent?.errors === errors ? {} : { etag: newEtag(), updated_at: input.now }),
+        ...(parent?.errors === errors ? {} : { etag: newEtag(), updated_at: input.now, ...unstitched() }),
         next_refresh_at: input.nextRefreshAt,
         lease_owner: null,
         lease_until: null,
       })
       .where("entity_ref", "=", input.parentKey)
       .execute();
-    const count = Number(result.numUpdatedRows);
+    await stitch(trx, [...orphans.map((row) => row.entity_ref), input.parentKey]);
+    const count = orphans.length;
     return { orphaned: count, changed: count > 0 || parent?.errors !== errors };
   });
   if (changed) await bumpGeneration(db);
@@ -228,15 +245,18 @@ export async function bumpGeneration(db: Kysely<Database>): Promise<void> {
 }
 
 /**
- * Relations, search and full-text rows follow the entity. The entities that
- * relations point at are not touched: their etag is derived from their
- * relations when read (entity-reader), so it changes without a write here.
+ * Relations, search and full-text rows follow the entity. An entity that
+ * gains or loses a relation row (the other direction of a relation written
+ * here) shows it, so its final text is cleared and stitched with the rest
+ * (`touched`); its etag folds its relations in (entity-reader).
  */
-async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ id: string; item: EmittedEntity }>, fresh: Set<string>) {
+async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ id: string; item: EmittedEntity }>, fresh: Set<string>, touched: Set<string>) {
   if (changed.length === 0) return;
   const stale = changed.filter((entry) => !fresh.has(entry.id)).map((entry) => entry.id);
+  const relationSources = new Set<string>();
   for (const chunk of chunks(stale, BATCH_ROWS)) {
-    await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).execute();
+    const removed = await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).returning("source_ref").execute();
+    for (const row of removed) relationSources.add(row.source_ref);
     await deleteFullTextRows(trx, chunk);
     await trx.deleteFrom("catalog_search").where("entity_id", "in", chunk).execute();
   }
@@ -254,6 +274,10 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
     await trx.insertInto("catalog_relations").values(chunk).execute();
     await yieldToRequests();
   }
+  for (const row of relationRows) relationSources.add(row.source_ref);
+  const others = [...relationSources].filter((ref) => !touched.has(ref));
+  await markUnstitched(trx, others);
+  for (const ref of others) touched.add(ref);
 
   // relations.* filters and facets read catalog_relations, which holds both directions.
   await insertSearchRows(

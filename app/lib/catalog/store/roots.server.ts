@@ -7,6 +7,7 @@ import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity } from "..
 import { stringifyLocationRef, type LocationSpec } from "../location-ref";
 import { bumpGeneration, chunks, insertSearchRows, newEtag } from "./entity-writer.server";
 import { deleteFullTextRows } from "./full-text.server";
+import { markUnstitched, stitch, unstitched } from "./stitch.server";
 
 // Roots of the catalog: every location from config or the API is a Location
 // entity named generated-<sha1 of its ref>, as in Backstage, so an entity's
@@ -90,6 +91,7 @@ export async function updateLocation(db: Kysely<Database>, id: string, location:
         etag: newEtag(),
         updated_at: now,
         next_refresh_at: now,
+        ...unstitched(),
       })
       .where("entity_ref", "=", row.entity_ref)
       .returning("entity_id")
@@ -98,6 +100,7 @@ export async function updateLocation(db: Kysely<Database>, id: string, location:
       await deleteFullTextRows(trx, [updated.entity_id]);
       await trx.deleteFrom("catalog_search").where("entity_id", "=", updated.entity_id).execute();
       await insertSearchRows(trx, [{ id: updated.entity_id, entity, relations: [] }]);
+      await stitch(trx, [row.entity_ref]);
     }
     return toStoredLocation({ ...row, ...location });
   });
@@ -150,6 +153,7 @@ async function insertRoot(trx: Transaction<Database>, location: LocationSpec, so
     })
     .execute();
   await insertSearchRows(trx, [{ id, entity, relations: [] }]);
+  await stitch(trx, [rootEntityKey(location)]);
 }
 
 /** Deletes a root Location entity; what it emitted stays, as orphans. */
@@ -157,7 +161,16 @@ async function removeRoot(trx: Transaction<Database>, key: string, now: number) 
   const root = await trx.selectFrom("catalog_entities").select("entity_id").where("entity_ref", "=", key).executeTakeFirst();
   if (!root) return;
   await deleteEntityRows(trx, [root.entity_id]);
-  await trx.updateTable("catalog_entities").set({ orphan: 1, etag: newEtag(), updated_at: now, next_refresh_at: null }).where("parent_ref", "=", key).execute();
+  const orphans = await trx
+    .updateTable("catalog_entities")
+    .set({ orphan: 1, etag: newEtag(), updated_at: now, next_refresh_at: null, ...unstitched() })
+    .where("parent_ref", "=", key)
+    .returning("entity_ref")
+    .execute();
+  await stitch(
+    trx,
+    orphans.map((row) => row.entity_ref),
+  );
 }
 
 /** Runs a change in a transaction, then moves the catalog's generation on. */
@@ -167,12 +180,16 @@ export async function changeCatalog<T>(db: Kysely<Database>, change: (trx: Trans
   return result;
 }
 
-/** Removes entities with everything derived from them. */
+/** Removes entities with everything derived from them; the entities that lose a relation to them are stitched again. */
 export async function deleteEntityRows(trx: Transaction<Database>, ids: string[]) {
+  const relationSources = new Set<string>();
   for (const chunk of chunks(ids, 500)) {
-    await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).execute();
+    const removed = await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).returning("source_ref").execute();
+    for (const row of removed) relationSources.add(row.source_ref);
     await deleteFullTextRows(trx, chunk);
     await trx.deleteFrom("catalog_search").where("entity_id", "in", chunk).execute();
     await trx.deleteFrom("catalog_entities").where("entity_id", "in", chunk).execute();
   }
+  await markUnstitched(trx, relationSources);
+  await stitch(trx, relationSources);
 }

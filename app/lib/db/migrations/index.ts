@@ -12,6 +12,7 @@ import * as searchRank from "./0010_search_rank";
 import * as authRevokedSessions from "./0011_auth_revoked_sessions";
 import * as nameOrderIndexes from "./0012_catalog_name_order_indexes";
 import * as scaffolderEditor from "./0013_scaffolder_editor";
+import * as finalEntities from "./0014_catalog_final_entities";
 
 // One migration set for SQLite and PostgreSQL, applied in name order at
 // start-up. Names are NNNN_what; a migration once landed is never edited.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0011_auth_revoked_sessions": authRevokedSessions,
   "0012_catalog_name_order_indexes": nameOrderIndexes,
   "0013_scaffolder_editor": scaffolderEditor,
+  "0014_catalog_final_entities": finalEntities,
 };

@@ -3,7 +3,7 @@ import type { QueryEntitiesRequest } from "~/lib/catalog/catalog-service.server"
 import { parseFields } from "~/lib/catalog/fields";
 import { parseLimit, parseOrderBy, parseOrderFieldParams, parseQueryBody, parseTotalItems, stringList } from "~/lib/catalog/http-params";
 import { parseFilterParams } from "~/lib/catalog/query/predicate";
-import { apiRoute, parsedBy, query } from "~/lib/http/api.server";
+import { apiRoute, jsonText, parsedBy, query } from "~/lib/http/api.server";
 
 // /api/catalog/entities/by-query: cursor-paged queries. GET takes the legacy
 // filter parameters, POST a predicate body; a cursor from either works with both.
@@ -26,7 +26,7 @@ export const loader = apiRoute({
     }),
     handler: async ({ app, query, credentials }) => {
       const { cursor, limit, fields } = query;
-      if (cursor !== undefined) return Response.json(await app.catalog.entities.queryEntities({ cursor, limit, fields }, { credentials }));
+      if (cursor !== undefined) return jsonText(await app.catalog.entities.json.queryEntities({ cursor, limit, fields }, { credentials }));
       const term = query.fullTextFilterTerm;
       const request: QueryEntitiesRequest = {
         filter: query.filter,
@@ -37,7 +37,7 @@ export const loader = apiRoute({
         fields,
         totalItems: query.totalItems,
       };
-      return Response.json(await app.catalog.entities.queryEntities(request, { credentials }));
+      return jsonText(await app.catalog.entities.json.queryEntities(request, { credentials }));
     },
   },
 });
@@ -59,10 +59,10 @@ export const action = apiRoute({
     }),
     handler: async ({ app, body, credentials }) => {
       const { cursor, limit, fields, fullTextFilter } = body;
-      if (cursor !== undefined) return Response.json(await app.catalog.entities.queryEntities({ cursor, limit, fields }, { credentials }));
+      if (cursor !== undefined) return jsonText(await app.catalog.entities.json.queryEntities({ cursor, limit, fields }, { credentials }));
       const term = fullTextFilter?.term;
-      return Response.json(
-        await app.catalog.entities.queryEntities(
+      return jsonText(
+        await app.catalog.entities.json.queryEntities(
           {
             query: body.query,
             orderFields: body.orderBy,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseFields } from "~/lib/catalog/fields";
 import { parseQueryBody, stringList } from "~/lib/catalog/http-params";
 import { andPredicates, parseFilterParams } from "~/lib/catalog/query/predicate";
-import { apiRoute, parsedBy, query } from "~/lib/http/api.server";
+import { apiRoute, jsonText, parsedBy, query } from "~/lib/http/api.server";
 
 // POST /api/catalog/entities/by-refs: entities in request order, null where missing.
 export const MAX_REFS_PER_REQUEST = 10_000;
@@ -29,7 +29,7 @@ const route = apiRoute({
     handler: async ({ app, query, body, credentials }) => {
       const fields = [...(query.fields ?? []), ...body.fields];
       const filter = andPredicates(query.filter, body.query);
-      return Response.json(await app.catalog.entities.entitiesByRefs({ entityRefs: body.entityRefs, fields: fields.length ? fields : undefined, filter }, { credentials }));
+      return jsonText(await app.catalog.entities.json.entitiesByRefs({ entityRefs: body.entityRefs, fields: fields.length ? fields : undefined, filter }, { credentials }));
     },
   },
 });

@@ -3,7 +3,7 @@ import { parseFields } from "~/lib/catalog/fields";
 import { parseOrderParams } from "~/lib/catalog/http-params";
 import { parseFilterParams } from "~/lib/catalog/query/predicate";
 import { InputError } from "~/lib/errors";
-import { apiRoute, parsedBy, query } from "~/lib/http/api.server";
+import { apiRoute, jsonText, parsedBy, query } from "~/lib/http/api.server";
 
 // GET /api/catalog/entities: a bare array. With limit, offset or after it is
 // one page ordered by entity ref with a Link header to the next; without, it
@@ -22,9 +22,9 @@ const route = apiRoute({
     handler: async ({ app, url, query: { filter, fields, order, after, ...paging }, credentials }) => {
       const { limit, offset } = after ?? paging;
       if (limit === undefined && offset === undefined && after === undefined) {
-        return await streamJsonArray(app.catalog.entities.streamEntities({ filter, order, fields }, { credentials }));
+        return await streamJsonArray(app.catalog.entities.json.streamEntities({ filter, order, fields }, { credentials }));
       }
-      const page = await app.catalog.entities.listEntitiesPage({ filter, order, limit, offset: offset ?? 0, fields }, { credentials });
+      const page = await app.catalog.entities.json.listEntitiesPage({ filter, order, limit, offset: offset ?? 0, fields }, { credentials });
       const headers = new Headers();
       if (page.hasMore && limit !== undefined) {
         const next = new URLSearchParams(url.searchParams);
@@ -32,7 +32,7 @@ const route = apiRoute({
         next.set("after", Buffer.from(JSON.stringify({ limit, offset: (offset ?? 0) + limit })).toString("base64"));
         headers.set("Link", `</entities?${next}>; rel="next"`);
       }
-      return Response.json(page.items, { headers });
+      return jsonText(page.items, { headers });
     },
   },
 });
@@ -56,10 +56,10 @@ function parseAfter(value: string): { limit?: number; offset: number } {
  * that fails (a refused value, a statement timeout) answers with its status
  * and error body instead of a connection cut after a 200.
  */
-async function streamJsonArray(pages: AsyncGenerator<unknown[]>): Promise<Response> {
+async function streamJsonArray(pages: AsyncGenerator<string[]>): Promise<Response> {
   const encoder = new TextEncoder();
   let first = true;
-  let pending: Promise<IteratorResult<unknown[]>> | undefined = Promise.resolve(await pages.next());
+  let pending: Promise<IteratorResult<string[]>> | undefined = Promise.resolve(await pages.next());
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await (pending ?? pages.next());
@@ -69,9 +69,8 @@ async function streamJsonArray(pages: AsyncGenerator<unknown[]>): Promise<Respon
         controller.close();
         return;
       }
-      const parts = value.map((item) => JSON.stringify(item));
-      if (parts.length === 0) return;
-      controller.enqueue(encoder.encode(`${first ? "[" : ","}${parts.join(",")}`));
+      if (value.length === 0) return;
+      controller.enqueue(encoder.encode(`${first ? "[" : ","}${value.join(",")}`));
       first = false;
     },
     async cancel() {

@@ -1,10 +1,10 @@
-import { apiRoute, pathParams } from "~/lib/http/api.server";
+import { apiRoute, jsonText, pathParams } from "~/lib/http/api.server";
 
 // GET /api/catalog/entities/by-name/:kind/:namespace/:name
 const route = apiRoute({
   GET: {
     params: pathParams("kind", "namespace", "name"),
-    handler: async ({ app, params, credentials }) => Response.json(await app.catalog.entities.entityByName(params.kind, params.namespace, params.name, { credentials })),
+    handler: async ({ app, params, credentials }) => jsonText(await app.catalog.entities.json.entityByName(params.kind, params.namespace, params.name, { credentials })),
   },
 });
 export const loader = route;
