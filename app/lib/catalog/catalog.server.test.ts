@@ -11,6 +11,7 @@ import { createCatalog, type Catalog } from "./catalog.server";
 import type { Entity } from "./entity";
 import { INTERNAL_CREDENTIALS } from "../auth/credentials";
 import { createScheduler } from "../scheduler/scheduler.server";
+import { finishLocation, LeaseLostError, writeTargetOutput } from "./store/entity-writer.server";
 
 /** These tests read and write as Atrium itself, which every permission allows. */
 const SYSTEM = { credentials: INTERNAL_CREDENTIALS };
@@ -222,5 +223,30 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     const processed = await Promise.all(replicas.map((replica) => replica.engine.processDue()));
     expect(processed[0] + processed[1]).toBe(3);
     expect((await replicas[1].entities.queryEntities({ filter: { kind: "component" } }, SYSTEM)).totalItems).toBe(3);
+  });
+
+  it("writes nothing more for a process whose lease on a location another process has taken over", async () => {
+    write("services.yaml", yaml(component("billing")));
+    const catalog = await startCatalog(["./services.yaml"]);
+    const location = await database.db.selectFrom("catalog_entities").select(["entity_ref", "location_key"]).where("kind", "=", "location").executeTakeFirstOrThrow();
+    // The process that stalled held the lease as "stalled"; it lapsed, and another process claimed the location.
+    await database.db
+      .updateTable("catalog_entities")
+      .set({ lease_owner: "the-new-holder", lease_until: Date.now() + 30_000 })
+      .where("entity_ref", "=", location.entity_ref)
+      .execute();
+    const stalled = { owner: "stalled", until: Date.now() + 30_000 };
+    const ledger = component("ledger");
+    const emitted = [{ entity: ledger, key: "component:default/ledger", kind: "component", relations: [], locationKey: location.location_key!, originKey: location.location_key! }];
+
+    await expect(
+      writeTargetOutput(database.db, { parentKey: location.entity_ref, lease: stalled, scopeKey: location.location_key!, emitted: emitted as never, keptWithErrors: new Map(), now: Date.now() }),
+    ).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(finishLocation(database.db, { parentKey: location.entity_ref, lease: stalled, targetKeys: [], errors: [], now: Date.now(), nextRefreshAt: 0 })).rejects.toBeInstanceOf(LeaseLostError);
+
+    await expect(byName(catalog, "component", "ledger")).rejects.toThrow(/No entity named 'ledger'/);
+    expect((await byName(catalog, "component", "billing")).metadata.annotations?.["backstage.io/orphan"]).toBeUndefined();
+    const lease = await database.db.selectFrom("catalog_entities").select("lease_owner").where("entity_ref", "=", location.entity_ref).executeTakeFirstOrThrow();
+    expect(lease.lease_owner).toBe("the-new-holder");
   });
 });

@@ -5,7 +5,7 @@ import { statusOf } from "../../errors";
 import type { Logger } from "../../logger.server";
 import type { PluginScheduler } from "../../scheduler/scheduler.server";
 import type { EntityStatusItem } from "../entity";
-import { finishLocation, processingError, writeTargetOutput, type WriteSummary } from "../store/entity-writer.server";
+import { finishLocation, LeaseLostError, processingError, writeTargetOutput, type WriteSummary } from "../store/entity-writer.server";
 import { stitchPending } from "../store/stitch.server";
 import { processLocationTargets, type ProcessingContext } from "./process-location.server";
 
@@ -14,7 +14,10 @@ import { processLocationTargets, type ProcessingContext } from "./process-locati
 // written. Replicas sharing PostgreSQL therefore never process the same
 // location at once. The lease is short and renewed while the location is
 // processed, so one held by a process that died (kill -9 mid-ingestion) is
-// free again within LEASE_MS. Nothing here runs on its own: the scheduler
+// free again within LEASE_MS. A process that stalls past its lease (a paused
+// machine) and comes back finds it gone at its next write, which renews the
+// lease in the write's own transaction or fails (entity-writer), and stops:
+// the location is the new holder's. Nothing here runs on its own: the scheduler
 // runs `drain` as the catalog's processing task (catalog.server.ts), and
 // `processSoon` asks that task to run now.
 
@@ -99,23 +102,37 @@ export function createProcessingEngine(options: {
           errors.push(processingError("InputError", `Duplicate nested entity: ${item.key}`));
           return false;
         });
-        const written = await writeTargetOutput(db, { parentKey: row.entity_ref, scopeKey: target.scopeKey, emitted, keptWithErrors: target.keptWithErrors, now: now() });
+        const at = now();
+        const lease = { owner, until: at + LEASE_MS };
+        const written = await writeTargetOutput(db, { parentKey: row.entity_ref, lease, scopeKey: target.scopeKey, emitted, keptWithErrors: target.keptWithErrors, now: at });
         errors.push(...written.errors);
         for (const key of ["inserted", "updated", "orphaned", "conflicts"] as const) total[key] += written.summary[key];
       }
       const at = now();
       const interval = options.refreshInterval();
-      total.orphaned += await finishLocation(db, { parentKey: row.entity_ref, targetKeys, errors, now: at, nextRefreshAt: interval === false ? Number.MAX_SAFE_INTEGER : at + interval });
+      total.orphaned += await finishLocation(db, {
+        parentKey: row.entity_ref,
+        lease: { owner, until: at + LEASE_MS },
+        targetKeys,
+        errors,
+        now: at,
+        nextRefreshAt: interval === false ? Number.MAX_SAFE_INTEGER : at + interval,
+      });
       if (total.inserted || total.updated || total.orphaned || errors.length) {
         logger.info({ location: row.entity_ref, ...total, errors: errors.length }, "Processed location");
       }
       return total;
     } catch (error) {
+      if (error instanceof LeaseLostError) {
+        logger.warn({ location: row.entity_ref }, "Stopped processing a location whose lease lapsed; another process holds it now");
+        return undefined;
+      }
       logger.error({ err: error, location: row.entity_ref }, "Processing a location failed; retrying later");
       await db
         .updateTable("catalog_entities")
         .set({ lease_owner: null, lease_until: null, next_refresh_at: now() + RETRY_AFTER_FAILURE_MS })
         .where("entity_id", "=", row.entity_id)
+        .where("lease_owner", "=", owner)
         .execute()
         .catch((releaseError) => logger.error({ err: releaseError, location: row.entity_ref }, `Could not release a location's lease; it lapses after ${LEASE_MS / 1000} s`));
       return undefined;

@@ -26,10 +26,25 @@ export type EmittedEntity = {
   errors?: EntityStatusItem[];
 };
 
+/**
+ * The processing lease on the Location entity being written (processing-engine):
+ * a write goes in only while its owner still holds it, and renews it.
+ */
+export type HeldLease = { owner: string; until: number };
+
+/** The process lost its lease on the location (it stalled past the lease, and another process took the location over). */
+export class LeaseLostError extends Error {
+  constructor(entityRef: string) {
+    super(`No longer holds the processing lease on ${entityRef}`);
+    this.name = "LeaseLostError";
+  }
+}
+
 /** What one target (one file) of a Location entity produced. */
 export type TargetOutput = {
   /** The Location entity that was processed. */
   parentKey: string;
+  lease: HeldLease;
   /** The target's location ref: the managed-by-location of what it emits. */
   scopeKey: string;
   emitted: EmittedEntity[];
@@ -55,6 +70,7 @@ export async function writeTargetOutput(db: Kysely<Database>, output: TargetOutp
 
 async function writeInTransaction(trx: Transaction<Database>, output: TargetOutput): Promise<{ summary: WriteSummary; errors: EntityStatusItem[]; changed: boolean }> {
   const { parentKey, now } = output;
+  await renewHeldLease(trx, parentKey, output.lease);
   const summary: WriteSummary = { inserted: 0, updated: 0, orphaned: 0, conflicts: 0 };
   const parentErrors: EntityStatusItem[] = [];
 
@@ -200,9 +216,13 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
  * lists become orphans (those of targets that could not be read stay as they
  * are), its own errors are stored, and its next refresh is scheduled.
  */
-export async function finishLocation(db: Kysely<Database>, input: { parentKey: string; targetKeys: string[]; errors: EntityStatusItem[]; now: number; nextRefreshAt: number }): Promise<number> {
+export async function finishLocation(
+  db: Kysely<Database>,
+  input: { parentKey: string; lease: HeldLease; targetKeys: string[]; errors: EntityStatusItem[]; now: number; nextRefreshAt: number },
+): Promise<number> {
   const errors = input.errors.length ? JSON.stringify(input.errors) : null;
   const { orphaned, changed } = await db.transaction().execute(async (trx) => {
+    await renewHeldLease(trx, input.parentKey, input.lease);
     let query = trx
       .updateTable("catalog_entities")
       .set({ orphan: 1, etag: newEtag(), updated_at: input.now, next_refresh_at: null, ...unstitched() })
@@ -228,6 +248,18 @@ export async function finishLocation(db: Kysely<Database>, input: { parentKey: s
   });
   if (changed) await bumpGeneration(db);
   return orphaned;
+}
+
+/**
+ * Renews the lease as the transaction's first write, or throws when it is no
+ * longer ours: a lapsed lease is still ours until another process claims it,
+ * which makes the claim its own. On PostgreSQL the row stays locked until the transaction
+ * ends, so another process cannot take the location over in between: its
+ * claim waits, then finds the lease renewed.
+ */
+async function renewHeldLease(trx: Transaction<Database>, entityRef: string, lease: HeldLease) {
+  const result = await trx.updateTable("catalog_entities").set({ lease_until: lease.until }).where("entity_ref", "=", entityRef).where("lease_owner", "=", lease.owner).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new LeaseLostError(entityRef);
 }
 
 /**
