@@ -89,7 +89,8 @@ export function pageQuery(db: Db, spec: QuerySpec, options: PageOptions) {
     .select(entityColumns(db))
     .select(sortValues.map((value) => sql.ref(`p.${value.alias}`).as(value.alias)));
   for (const value of sortValues) query = query.orderBy(sql.ref(`p.${value.alias}`), direction(value.field, reverse));
-  return query.orderBy("e.entity_id", reverse ? "desc" : "asc");
+  // By the page's own column: ordered by e.entity_id, SQLite may walk the whole entity table to avoid sorting the page.
+  return query.orderBy(sql.ref("p.page_id"), reverse ? "desc" : "asc");
 }
 
 function sortAliases(orderFields: OrderField[]) {
@@ -189,7 +190,7 @@ export async function listEntities(db: Db, spec: QuerySpec & { limit?: number; o
   if (spec.offset) ids = spec.limit === undefined ? ids.limit(Number.MAX_SAFE_INTEGER).offset(spec.offset) : ids.offset(spec.offset);
   let query = db.selectFrom(ids.as("p")).innerJoin("catalog_entities as e", "e.entity_id", "p.page_id").select(entityColumns(db));
   for (const value of sortValues) query = query.orderBy(sql.ref(`p.${value.alias}`), value.field.order);
-  return ((await query.orderBy("e.entity_id").execute()) as EntityRow[]).map(entityJson);
+  return ((await query.orderBy(sql.ref("p.page_id")).execute()) as EntityRow[]).map(entityJson);
 }
 
 export async function getEntityByKey(db: Db, key: string): Promise<string | undefined> {
