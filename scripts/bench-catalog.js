@@ -532,8 +532,16 @@ async function dropPgDatabase() {
  * processing it, and on PostgreSQL analysed as Atrium's database is.
  */
 async function prepareBackstage() {
-  const pid = listenerPid(options.compare);
-  const target = { label: "Backstage", baseUrl: options.compare, auth: { authorization: `Bearer ${options.compareToken}` }, pid: () => pid, exited: () => undefined };
+  let pid = listenerPid(options.compare);
+  // Backstage is not this script's child: whoever started it may restart it meanwhile, and a new process must not count as "other".
+  const currentPid = () => {
+    if (pid && existsSync(`/proc/${pid}`)) return pid;
+    const found = listenerPid(options.compare);
+    if (found !== pid) log(`Backstage's process is now ${found ?? "not found"} (was ${pid ?? "not found"}): restarted meanwhile`);
+    pid = found;
+    return pid;
+  };
+  const target = { label: "Backstage", baseUrl: options.compare, auth: { authorization: `Bearer ${options.compareToken}` }, pid: currentPid, exited: () => undefined };
   log(`Backstage catalog backend at ${options.compare}${pid ? `, process ${pid}` : ": no local process found listening there, its CPU counts as other processes'"}`);
   const registered = await registerCatalog(target);
   const ingestion = await waitForBackstageCatalog(target, registered);
