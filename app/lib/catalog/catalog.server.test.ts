@@ -96,6 +96,14 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     expect(relations(await byName(catalog, "resource", "billing-db"))).toContain("dependencyOf component:default/billing");
   });
 
+  it("sorts the spec's relation lists as Backstage does, whatever the file's order", async () => {
+    const group = { apiVersion: "backstage.io/v1alpha1", kind: "Group", metadata: { name: "team-a" }, spec: { type: "team", children: ["zeta", "Alpha", "beta"], members: ["yuki", "ana"] } };
+    write("all.yaml", yaml(group, component("billing", { dependsOn: ["resource:ledger-db", "component:audit", "Resource:Cache"], providesApis: ["zz-api", "billing-api"] })));
+    const catalog = await startCatalog(["./all.yaml"]);
+    expect((await byName(catalog, "component", "billing")).spec).toMatchObject({ dependsOn: ["Resource:Cache", "component:audit", "resource:ledger-db"], providesApis: ["billing-api", "zz-api"] });
+    expect((await byName(catalog, "group", "team-a")).spec).toMatchObject({ children: ["Alpha", "beta", "zeta"], members: ["ana", "yuki"] });
+  });
+
   it("turns broken documents into errors on their Location and keeps the rest", async () => {
     write("services.yaml", `${yaml(component("good"))}\n---\napiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: { name: "Not Valid!" }\n---\nbroken: [unclosed\n`);
     const catalog = await startCatalog(["./services.yaml"]);

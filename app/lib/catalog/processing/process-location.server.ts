@@ -120,6 +120,7 @@ async function toEmittedEntity(value: unknown, location: LocationSpec, origin: s
         annotations: { ...urlAnnotations(location), ...entity.metadata.annotations, [ANNOTATION_LOCATION]: locationKey, [ANNOTATION_ORIGIN_LOCATION]: origin },
       },
     };
+    sortRelationLists(annotated);
     delete annotated.relations;
     delete annotated.status;
     delete annotated.metadata.uid;
@@ -134,6 +135,22 @@ async function toEmittedEntity(value: unknown, location: LocationSpec, origin: s
     return { entity: annotated, key: entityRefKey(ref), kind: ref.kind.toLowerCase(), relations, locationKey, originKey: origin };
   } catch (error) {
     return { key, error: errorItem(error) };
+  }
+}
+
+/**
+ * Backstage's builtin-kinds processor sorts these spec lists of strings
+ * (relations have no order), so clients read them sorted whatever the file's
+ * order; the default sort, as Backstage's.
+ */
+const SORTED_SPEC_LISTS = ["providesApis", "consumesApis", "dependsOn", "dependencyOf", "memberOf", "children", "members"];
+
+function sortRelationLists(entity: Entity) {
+  const spec = entity.spec as Record<string, unknown> | undefined;
+  if (!spec) return;
+  for (const key of SORTED_SPEC_LISTS) {
+    const list = spec[key];
+    if (Array.isArray(list) && list.every((item) => typeof item === "string")) spec[key] = [...list].sort();
   }
 }
 
