@@ -191,7 +191,7 @@ export function createProcessingEngine(options: {
     },
     async drain(signal) {
       while (!signal?.aborted && (await processDue(undefined, signal)) > 0);
-      // Entities left without their final text (store/stitch.server.ts): few, or a database from before it.
+      // Entities left without their final text (store/stitch.server.ts): those that only gained or lost relations.
       while (!signal?.aborted && (await stitchPending(db)) > 0);
     },
   };

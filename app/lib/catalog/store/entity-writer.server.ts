@@ -5,7 +5,7 @@ import { newEntityUid } from "./uid.server";
 import type { Entity, EntityStatusItem } from "../entity";
 import { deleteFullTextRows, insertFullTextRows } from "./full-text.server";
 import { buildSearchRows } from "./search-rows";
-import { markUnstitched, stitch, unstitched } from "./stitch.server";
+import { catalogTransaction, markUnstitched, stitch, unstitched } from "./stitch.server";
 
 // Writes what processing one Location entity produced, in one transaction:
 // new and changed entities with their relations and search rows, orphans for
@@ -63,7 +63,7 @@ const BATCH_ROWS = 500;
  * errors for the Location entity.
  */
 export async function writeTargetOutput(db: Kysely<Database>, output: TargetOutput): Promise<{ summary: WriteSummary; errors: EntityStatusItem[] }> {
-  const result = await db.transaction().execute((trx) => writeInTransaction(trx, output));
+  const result = await catalogTransaction(db, (trx) => writeInTransaction(trx, output));
   if (result.changed) await bumpGeneration(db);
   return result;
 }
@@ -89,7 +89,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
   const changed: Array<{ id: string; item: EmittedEntity }> = [];
   const seen = new Set<string>();
   const inserts: Array<Insertable<Database["catalog_entities"]>> = [];
-  /** Entities whose final text this transaction cleared, to stitch before it commits. */
+  /** Entities this transaction writes, to stitch before it commits. */
   const touched = new Set<string>();
   for (const item of output.emitted) {
     if (seen.has(item.key)) {
@@ -221,7 +221,7 @@ export async function finishLocation(
   input: { parentKey: string; lease: HeldLease; targetKeys: string[]; errors: EntityStatusItem[]; now: number; nextRefreshAt: number },
 ): Promise<number> {
   const errors = input.errors.length ? JSON.stringify(input.errors) : null;
-  const { orphaned, changed } = await db.transaction().execute(async (trx) => {
+  const { orphaned, changed } = await catalogTransaction(db, async (trx) => {
     await renewHeldLease(trx, input.parentKey, input.lease);
     let query = trx
       .updateTable("catalog_entities")
@@ -279,8 +279,10 @@ export async function bumpGeneration(db: Kysely<Database>): Promise<void> {
 /**
  * Relations, search and full-text rows follow the entity. An entity that
  * gains or loses a relation row (the other direction of a relation written
- * here) shows it, so its final text is cleared and stitched with the rest
- * (`touched`); its etag folds its relations in (entity-reader).
+ * here) shows it, so its final text is cleared; the processing task's sweep
+ * stitches it (stitch.server.ts), once for all the transactions that touched
+ * it, and reads assemble it until then. Its etag folds its relations in
+ * (entity-reader).
  */
 async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ id: string; item: EmittedEntity }>, fresh: Set<string>, touched: Set<string>) {
   if (changed.length === 0) return;
@@ -307,9 +309,10 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
     await yieldToRequests();
   }
   for (const row of relationRows) relationSources.add(row.source_ref);
-  const others = [...relationSources].filter((ref) => !touched.has(ref));
-  await markUnstitched(trx, others);
-  for (const ref of others) touched.add(ref);
+  await markUnstitched(
+    trx,
+    [...relationSources].filter((ref) => !touched.has(ref)),
+  );
 
   // relations.* filters and facets read catalog_relations, which holds both directions.
   await insertSearchRows(

@@ -7,7 +7,7 @@ import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity } from "..
 import { stringifyLocationRef, type LocationSpec } from "../location-ref";
 import { bumpGeneration, chunks, insertSearchRows, newEtag } from "./entity-writer.server";
 import { deleteFullTextRows } from "./full-text.server";
-import { markUnstitched, stitch, unstitched } from "./stitch.server";
+import { catalogTransaction, markUnstitched, stitch, unstitched } from "./stitch.server";
 
 // Roots of the catalog: every location from config or the API is a Location
 // entity named generated-<sha1 of its ref>, as in Backstage, so an entity's
@@ -175,12 +175,12 @@ async function removeRoot(trx: Transaction<Database>, key: string, now: number) 
 
 /** Runs a change in a transaction, then moves the catalog's generation on. */
 export async function changeCatalog<T>(db: Kysely<Database>, change: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  const result = await db.transaction().execute(change);
+  const result = await catalogTransaction(db, change);
   await bumpGeneration(db);
   return result;
 }
 
-/** Removes entities with everything derived from them; the entities that lose a relation to them are stitched again. */
+/** Removes entities with everything derived from them; the entities that lose a relation to them are left for the sweep to stitch. */
 export async function deleteEntityRows(trx: Transaction<Database>, ids: string[]) {
   const relationSources = new Set<string>();
   for (const chunk of chunks(ids, 500)) {
@@ -191,5 +191,4 @@ export async function deleteEntityRows(trx: Transaction<Database>, ids: string[]
     await trx.deleteFrom("catalog_entities").where("entity_id", "in", chunk).execute();
   }
   await markUnstitched(trx, relationSources);
-  await stitch(trx, relationSources);
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import { isPostgres } from "../../db/dialect";
 import type { Database } from "../../db/schema";
 import { assembleEntityJson, relationsColumn, type EntityRow } from "./entity-reader.server";
 
@@ -7,15 +8,30 @@ import { assembleEntityJson, relationsColumn, type EntityRow } from "./entity-re
 // its status on every request. Whatever changes what an entity shows (its
 // row, its errors, a relation that another entity's processing adds or takes
 // away) clears its final text and moves its ticket on, in the same
-// transaction, and the transaction stitches what it cleared before it
-// commits. A row left unstitched (a concurrent change on PostgreSQL moved its
-// ticket; a database from before stitching) is still read correctly,
-// assembled from its parts (entity-reader), and the processing task stitches
-// it (stitchPending).
+// transaction. The transaction stitches the entities it wrote before it
+// commits; those it changed only through relations (a group whose members
+// are written one file after another) are stitched by the processing task's
+// sweep (stitchPending), once for every transaction that touched them. A
+// row without final text is read correctly meanwhile, assembled from its
+// parts (entity-reader).
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const BATCH = 500;
+
+/**
+ * A transaction that writes the catalog's entities or relations. On
+ * PostgreSQL these take turns (a transaction-scoped advisory lock), as every
+ * write does on SQLite: concurrent, one could write a relation to an entity
+ * that the other has inserted but not committed, find no row to clear, and
+ * the other commit a final text without that relation.
+ */
+export async function catalogTransaction<T>(db: Kysely<Database>, change: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(hashtext('atrium catalog writes'))`.execute(trx);
+    return change(trx);
+  });
+}
 
 /** The columns an UPDATE sets when it changes what an entity shows. */
 export function unstitched() {
