@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { API_AUTHORIZATION, useServer } from "../tests/support/server";
 
@@ -156,6 +157,43 @@ auth:
     }
     expect(growth).toBeLessThan(96 * MiB);
   });
+
+  it("lets a client busy sending read its 413 after another 48 MiB, before the connection is cut", async () => {
+    // A client reads its answer only between writes; on a fast link it may send
+    // tens of megabytes past the refusal first. Cut while it still sends, it
+    // gets a reset where the 413 should be.
+    const { hostname, port } = new URL(served.server.url);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    const failures: Error[] = [];
+    socket.on("error", (error) => failures.push(error));
+    socket.pause();
+    socket.write(`POST /sign-in HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: ${FORM}\r\nContent-Length: ${1024 * 1024 * MiB}\r\n\r\nintent=guest&pad=`);
+    const filler = Buffer.alloc(MiB, "x");
+    for (let sent = 0; sent < 48 * MiB && !socket.destroyed; sent += MiB) {
+      if (!socket.write(filler)) await new Promise((resolve) => socket.once("drain", resolve).once("close", resolve));
+    }
+    const answer = await new Promise<string>((resolve) => {
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        text += chunk;
+        if (text.includes("PayloadTooLargeError")) resolve(text);
+      });
+      socket.on("close", () => resolve(text));
+      socket.resume();
+    });
+    expect(failures).toEqual([]);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain("Request body is larger than 1 MiB");
+    // A client that goes on sending is not read to its end: the server cuts it.
+    const answeredAt = Date.now();
+    while (!socket.destroyed && Date.now() - answeredAt < 15_000) {
+      if (!socket.write(filler)) await new Promise((resolve) => socket.once("drain", resolve).once("close", resolve));
+    }
+    expect(socket.destroyed).toBe(true);
+    socket.destroy();
+  }, 20_000);
 
   it("still hands bodies within the limit to the page's action, with and without JavaScript", async () => {
     const justUnder = 1 * MiB - 100;

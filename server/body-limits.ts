@@ -19,9 +19,14 @@ import { sendError } from "./request-guards";
 
 export type BodyLimits = { formBody: number; multipartBody: number };
 
-/** After a 413, the rest of the body is read and dropped for at most this long and this much, so the client can read its answer; then the connection is cut. */
-const LINGER_MS = 2000;
-const LINGER_BYTES = 16 * 1024 * 1024;
+/**
+ * After a 413 is written, the rest of the body is read and dropped for this
+ * long, so the client can read its answer; then the connection is cut. Time,
+ * not bytes, as nginx's lingering close: dropping costs no memory, and a
+ * byte allowance runs out in milliseconds on a fast link, before a busy
+ * client has read the answer (its next write then fails with a reset).
+ */
+const LINGER_MS = 5000;
 
 const BODY = Symbol("atrium.pageBody");
 
@@ -98,25 +103,25 @@ function refuse(req: Request, res: Response, limit: number) {
 
 /**
  * Drops what still arrives of a refused body, without keeping it, until the
- * client stops or the linger runs out; then the connection is cut, so a
- * client sending gigabytes is not read to its end. Cutting at once would
- * risk a reset reaching the client before the 413 it has not read yet.
+ * client stops or LINGER_MS after the answer went out; then the connection is
+ * cut, so a client sending gigabytes is not read to its end. Cutting at once
+ * would risk a reset reaching the client before the 413 it has not read yet.
  */
 function lingerThenClose(req: Request, res: Response) {
-  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
   const cut = () => {
-    clearTimeout(timer);
     req.off("data", drop);
     if (!req.complete) req.socket.destroy();
   };
-  const drop = (chunk: Buffer) => {
-    dropped += chunk.byteLength;
-    if (dropped > LINGER_BYTES && res.writableFinished) cut();
-  };
-  const timer = setTimeout(cut, LINGER_MS);
-  timer.unref();
+  const drop = () => {};
+  res.once("finish", () => {
+    if (req.complete) return;
+    timer = setTimeout(cut, LINGER_MS);
+    timer.unref();
+  });
   req.on("data", drop);
   req.once("end", () => clearTimeout(timer));
+  req.once("close", () => clearTimeout(timer));
   req.resume();
 }
 
