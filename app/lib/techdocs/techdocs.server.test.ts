@@ -109,6 +109,8 @@ describe("the TechDocs service", () => {
       const first = await syncEvents(techdocs, "component:default/handbook");
       expect(first.at(-1)).toEqual({ type: "finish", updated: false });
       writeFileSync(path.join(catalogDir, "handbook", "docs", "guide.md"), "# The guide\n\nHow we work now.\n");
+      // Past the 1 ms throttle of these tests: a second sync in the first's millisecond was not checked, and this test failed on a fast run.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       const second = await syncEvents(techdocs, "component:default/handbook");
       expect(second.at(-1)).toEqual({ type: "finish", updated: true });
       expect(second.filter((event) => event.type === "log").length).toBeGreaterThan(1);
