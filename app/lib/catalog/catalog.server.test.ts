@@ -218,6 +218,18 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     expect((await byName(catalog, "component", "billing")).metadata.annotations?.["backstage.io/orphan"]).toBe("true");
   });
 
+  it("writes nothing when a worker or replica starts on an unchanged config, so cached answers stay", async () => {
+    write("services.yaml", yaml(component("billing")));
+    await startCatalog(["./services.yaml"]);
+    const generation = async () => (await database.db.selectFrom("catalog_generation").select("generation").executeTakeFirstOrThrow()).generation;
+    const before = await generation();
+    const catalog = await startCatalog(["./services.yaml"]);
+    expect(await generation()).toBe(before);
+    await startCatalog(["./services.yaml", "./more.yaml"]);
+    expect(await generation()).toBeGreaterThan(before);
+    expect((await byName(catalog, "component", "billing")).metadata.annotations?.["backstage.io/orphan"]).toBeUndefined();
+  });
+
   it("lets only one of two replicas process a location at a time", async () => {
     write("a.yaml", yaml(component("a")));
     write("b.yaml", yaml(component("b")));

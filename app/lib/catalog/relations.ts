@@ -71,15 +71,18 @@ function fieldsOf(entity: Entity): RelationField[] {
   return Object.hasOwn(FIELDS_BY_KIND, entity.kind) ? FIELDS_BY_KIND[entity.kind] : [];
 }
 
+/** A relation and its reverse: `source type target`, and `target reverseType source`. */
+export type DerivedRelationPair = { source: CompoundEntityRef; type: string; reverseType: string; target: CompoundEntityRef };
+
 /**
- * Every relation an entity's spec implies, each as the pair of edges
- * (self → target, then target → self). Refs default to the field's kind and
- * to the entity's own namespace. Throws InputError naming the field when a
- * ref cannot be parsed.
+ * Every relation an entity's spec implies, from the entity to its target,
+ * with the type of the reverse edge. Refs default to the field's kind and to
+ * the entity's own namespace. Throws InputError naming the field when a ref
+ * cannot be parsed.
  */
-export function relationsOf(entity: Entity): DerivedEntityRelation[] {
+export function relationPairsOf(entity: Entity): DerivedRelationPair[] {
   const self = getCompoundEntityRef(entity);
-  const relations: DerivedEntityRelation[] = [];
+  const pairs: DerivedRelationPair[] = [];
   for (const { field, defaultKind, forward, reverse } of fieldsOf(entity)) {
     const value = entity.spec?.[field];
     // Like Backstage, an absent or empty single value means "no relation".
@@ -91,8 +94,16 @@ export function relationsOf(entity: Entity): DerivedEntityRelation[] {
       } catch (error) {
         throw new InputError(`Invalid entity reference in spec.${field}: ${(error as Error).message}`);
       }
-      relations.push({ source: self, type: forward, target }, { source: target, type: reverse, target: self });
+      pairs.push({ source: self, type: forward, reverseType: reverse, target });
     }
   }
-  return relations;
+  return pairs;
+}
+
+/** Every relation an entity's spec implies, as both edges of each pair (self → target, then target → self). */
+export function relationsOf(entity: Entity): DerivedEntityRelation[] {
+  return relationPairsOf(entity).flatMap(({ source, type, reverseType, target }) => [
+    { source, type, target },
+    { source: target, type: reverseType, target: source },
+  ]);
 }

@@ -40,12 +40,17 @@ export interface CatalogEntitiesTable {
   stitch_ticket: Generated<number>;
 }
 
+/** One row per relation and its reverse (app/lib/catalog/store/relation-edges.server.ts). */
 export interface CatalogRelationsTable {
   originating_entity_id: string;
   source_ref: string;
   type: string;
   target_ref: string;
   target_display: string;
+  /** The type of the edge from target to source that this row also stands for; null for none. */
+  reverse_type: string | null;
+  /** The source as the reverse edge's target shows it; null when reverse_type is. */
+  source_display: string | null;
 }
 
 export interface CatalogSearchTable {

@@ -6,7 +6,7 @@ import { ANNOTATION_EDIT_URL, ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, A
 import { entityRefKey, getCompoundEntityRef, stringifyEntityRef } from "../entity-ref";
 import { validateKind } from "../kinds";
 import { parseLocationRef, stringifyLocationRef, type LocationSpec } from "../location-ref";
-import { relationsOf } from "../relations";
+import { relationPairsOf } from "../relations";
 import { validateEntity } from "../validation";
 import type { DerivedRelation, EmittedEntity } from "../store/entity-writer.server";
 import { processingError } from "../store/entity-writer.server";
@@ -125,9 +125,11 @@ async function toEmittedEntity(value: unknown, location: LocationSpec, origin: s
     delete annotated.status;
     delete annotated.metadata.uid;
     delete annotated.metadata.etag;
-    const relations: DerivedRelation[] = relationsOf(annotated).map((relation) => ({
+    const relations: DerivedRelation[] = relationPairsOf(annotated).map((relation) => ({
       sourceKey: entityRefKey(relation.source),
+      sourceDisplay: stringifyEntityRef(relation.source),
       type: relation.type,
+      reverseType: relation.reverseType,
       targetKey: entityRefKey(relation.target),
       targetDisplay: stringifyEntityRef(relation.target),
     }));

@@ -45,6 +45,43 @@ describe.each(TEST_ENGINES)("entity queries on %s", (engine) => {
     expect((await query(["relations.ownedBy=group:default/team-b"])).totalItems).toBe(7);
   });
 
+  it("reads a relation from both its ends: the entity's relations, filters, prefixes, order and facets", async () => {
+    // Each component's spec writes ownedBy; its group shows the reverse, ownerOf, from the same stored relation.
+    const [teamB] = (await fixture.catalog.entities.entitiesByRefs({ entityRefs: ["group:default/team-b"] }, SYSTEM)).items;
+    expect(teamB?.relations?.filter((relation) => relation.type === "ownerOf").map((relation) => relation.targetRef)).toEqual(
+      ["00", "04", "08", "12", "16", "20", "24"].map((n) => `component:default/svc-${n}`),
+    );
+    const [svc04] = (await fixture.catalog.entities.entitiesByRefs({ entityRefs: ["component:default/svc-04"] }, SYSTEM)).items;
+    expect(svc04?.relations).toEqual([{ type: "ownedBy", targetRef: "group:default/team-b" }]);
+    const stored = await fixture.db.selectFrom("catalog_relations").select(["type", "reverse_type"]).distinct().execute();
+    expect(stored).toEqual([{ type: "ownedBy", reverse_type: "ownerOf" }]);
+    const { n } = await fixture.db
+      .selectFrom("catalog_relations")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(25);
+
+    expect(names((await query(["relations.ownerOf=component:default/svc-04"])).items)).toEqual(["team-b"]);
+    expect((await query(["kind=group,relations.ownerOf"])).totalItems).toBe(2);
+    const prefixed = await fixture.catalog.entities.queryEntities({ query: { "relations.ownerOf": { $hasPrefix: "Component:default/svc-2" } }, limit: 100 }, SYSTEM);
+    expect(names(prefixed.items).sort()).toEqual(["team-a", "team-b"]);
+    expect((await query(["relations.ownerOf=component:default/nope"])).totalItems).toBe(0);
+
+    // Each group sorts by the first component it owns: team-b owns svc-00.
+    const groupsInOrder = await fixture.catalog.entities.queryEntities({ filter: parseFilterParams(["kind=group"]), orderFields: [{ field: "relations.ownerOf", order: "asc" }], limit: 10 }, SYSTEM);
+    expect(names(groupsInOrder.items)).toEqual(["team-b", "team-a"]);
+
+    const { facets } = await fixture.catalog.entities.facets({ facets: ["relations.ownedBy", "relations.ownerOf"], filter: parseFilterParams(["spec.lifecycle=experimental"]) }, SYSTEM);
+    expect(facets["relations.ownedBy"]).toEqual([
+      { value: "group:default/team-a", count: 3 },
+      { value: "group:default/team-b", count: 2 },
+    ]);
+    const owners = await fixture.catalog.entities.facets({ facets: ["relations.ownerOf"], filter: parseFilterParams(["kind=group"]) }, SYSTEM);
+    expect(owners.facets["relations.ownerOf"]).toHaveLength(25);
+    expect(owners.facets["relations.ownerOf"]).toContainEqual({ value: "component:default/svc-04", count: 1 });
+    expect(facets["relations.ownerOf"]).toEqual([]);
+  });
+
   it("evaluates predicates with $not, $in, $hasPrefix and $exists", async () => {
     const result = await fixture.catalog.entities.queryEntities(
       {

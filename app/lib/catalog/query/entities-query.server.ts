@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQ
 import { isPostgres } from "../../db/dialect";
 import type { Database } from "../../db/schema";
 import { entityColumns, entityJson, type EntityRow } from "../store/entity-reader.server";
+import { relationEdges } from "../store/relation-edges.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
 import type { FilterPredicate } from "./predicate";
 import { compileFullText, compilePredicate, ENTITY_REF_ORDER, isRelationField, sortExpression } from "./sql.server";
@@ -265,8 +266,7 @@ async function searchFacet(db: Db, key: string, spec: Pick<QuerySpec, "filter" |
 /** Relation facets count entities per target, as Backstage's do (targets lower-cased). */
 async function relationFacet(db: Db, type: string, spec: Pick<QuerySpec, "filter" | "query" | "permission">) {
   return baseQuery(db, spec)
-    .innerJoin("catalog_relations as r", "r.source_ref", "e.entity_ref")
-    .where(sql<SqlBool>`lower(r.type) = ${type}`)
+    .innerJoin(sql<{ source_ref: string; target_ref: string }>`(${relationEdges((edge) => sql`lower(${edge.type}) = ${type}`)})`.as("r"), "r.source_ref", "e.entity_ref")
     .select(["r.target_ref as value", (eb) => eb.fn.count<number | string>("e.entity_id").distinct().as("count")])
     .groupBy("r.target_ref")
     .execute();

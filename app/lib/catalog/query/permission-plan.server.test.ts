@@ -44,15 +44,18 @@ describe.each(TEST_ENGINES)("query plans of a conditional read on %s", (engine) 
   /**
    * No full pass over entities or relations: SQLite's SCAN (of the table or
    * of a whole index), PostgreSQL's Seq Scan; the relations must be entered
-   * through their target index, where the caller's ownership refs lead.
+   * through their target index, where the caller's ownership refs lead, and
+   * their reverse edges (relation-edges.server.ts) through the source index.
    */
   function expectNoEntityScan(text: string) {
     if (engine === "sqlite") {
       expect(text).not.toMatch(/^SCAN (e|r)\b/m);
       expect(text).toMatch(/SEARCH r USING INDEX catalog_relations_target/);
+      expect(text).toMatch(/SEARCH r USING INDEX catalog_relations_source/);
     } else {
       expect(text).not.toMatch(/Seq Scan on catalog_(entities|relations)/);
       expect(text).toMatch(/Index Scan on catalog_relations_target/);
+      expect(text).toMatch(/Index Scan on catalog_relations_source/);
     }
   }
 

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
 import { fullTextEntityIds } from "../store/full-text.server";
+import { relationEdges } from "../store/relation-edges.server";
 import { FULL_TEXT_FIELDS } from "../store/search-rows";
 import type { FieldCondition, FilterPredicate, Primitive } from "./predicate";
 
@@ -57,7 +58,8 @@ function compileCondition(eb: EB, field: string, condition: FieldCondition, post
   }
   const prefix = `${escapeLike(condition.$hasPrefix.toLowerCase())}%`;
   if (field.startsWith(RELATION_PREFIX)) {
-    return sql<SqlBool>`e.entity_ref IN (SELECT r.source_ref FROM catalog_relations r WHERE lower(r.type) = ${field.slice(RELATION_PREFIX.length)} AND r.target_ref LIKE ${prefix} ESCAPE '\\')`;
+    const type = field.slice(RELATION_PREFIX.length);
+    return sql<SqlBool>`e.entity_ref IN (SELECT x.source_ref FROM (${relationEdges((edge) => sql`lower(${edge.type}) = ${type} AND ${edge.target} LIKE ${prefix} ESCAPE '\\'`)}) x)`;
   }
   const column = columnFor(field);
   if (column) return sql<SqlBool>`${eb.ref(`e.${column}`)} LIKE ${prefix} ESCAPE '\\'`;
@@ -102,8 +104,8 @@ function compileStoredStatus(eb: EB, field: string, condition: FieldCondition, p
 const RELATION_PREFIX = "relations.";
 
 function relationSources(type: string, postgres: boolean, targets?: string[]) {
-  const match = targets ? sql` AND ${inList(sql`r.target_ref`, targets, postgres)}` : sql``;
-  return sql`SELECT r.source_ref FROM catalog_relations r WHERE lower(r.type) = ${type}${match}`;
+  const edges = relationEdges((edge) => (targets ? sql`lower(${edge.type}) = ${type} AND ${inList(edge.target, targets, postgres)}` : sql`lower(${edge.type}) = ${type}`));
+  return sql`SELECT x.source_ref FROM (${edges}) x`;
 }
 
 /**
@@ -196,7 +198,7 @@ export function sortExpression(eb: EB, field: string, order: "asc" | "desc", pos
   const value = column
     ? sql`${eb.ref(`e.${column}`)}`
     : key.startsWith(RELATION_PREFIX)
-      ? sql`(SELECT MIN(r.target_ref) FROM catalog_relations r WHERE r.source_ref = e.entity_ref AND lower(r.type) = ${key.slice(RELATION_PREFIX.length)})`
+      ? sql`(SELECT MIN(x.target_ref) FROM (${relationEdges((edge) => sql`${edge.source} = e.entity_ref AND lower(${edge.type}) = ${key.slice(RELATION_PREFIX.length)}`)}) x)`
       : // The entity's own rows, through the (entity_id, key) index. Left to
         // themselves the planners answer MIN from the (key, value) index in
         // value order, reading past every other entity's row of the field

@@ -3,9 +3,10 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { isPostgres } from "../../db/dialect";
 import type { Database } from "../../db/schema";
 import { ANNOTATION_ORPHAN, type Entity, type EntityRelation } from "../entity";
+import { relationEdges } from "./relation-edges.server";
 
-// Entities as clients see them: the stored body with uid and etag, the
-// relations other entities point at it (both directions were written), the
+// Entities as clients see them: the stored body with uid and etag, its
+// relations in both directions (relation-edges.server.ts), the
 // orphan annotation and processing errors as status items. That is stitched
 // into final_entity when the entity changes (stitch.server.ts), and a read
 // sends the stored text; only an entity not stitched yet is assembled here
@@ -27,9 +28,10 @@ export type EntityRow = Pick<Database["catalog_entities"], "entity_id" | "entity
  * and another for their relations.
  */
 export function relationsColumn(db: Kysely<Database>): RawBuilder<string | null> {
+  const edges = relationEdges((edge) => sql`${edge.source} = e.entity_ref`);
   return isPostgres(db)
-    ? sql<string | null>`(SELECT json_agg(json_build_array(r.type, r.target_display))::text FROM catalog_relations r WHERE r.source_ref = e.entity_ref)`
-    : sql<string | null>`(SELECT json_group_array(json_array(r.type, r.target_display)) FROM catalog_relations r WHERE r.source_ref = e.entity_ref)`;
+    ? sql<string | null>`(SELECT json_agg(json_build_array(x.type, x.target_display))::text FROM (${edges}) x)`
+    : sql<string | null>`(SELECT json_group_array(json_array(x.type, x.target_display)) FROM (${edges}) x)`;
 }
 
 /**

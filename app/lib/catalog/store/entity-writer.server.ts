@@ -5,7 +5,8 @@ import { newEntityUid } from "./uid.server";
 import type { Entity, EntityStatusItem } from "../entity";
 import { deleteFullTextRows, insertFullTextRows } from "./full-text.server";
 import { buildSearchRows } from "./search-rows";
-import { catalogTransaction, markUnstitched, stitch, unstitched } from "./stitch.server";
+import { catalogTransaction, markUnstitched, stitch, unstitched, yieldToRequests } from "./stitch.server";
+import { deleteRelationRows } from "./relation-edges.server";
 
 // Writes what processing one Location entity produced, in one transaction:
 // new and changed entities with their relations and search rows, orphans for
@@ -13,7 +14,12 @@ import { catalogTransaction, markUnstitched, stitch, unstitched } from "./stitch
 // The stored body never holds uid or etag: they are columns, stitched into
 // the entity's final text (stitch.server.ts) before the transaction commits.
 
-export type DerivedRelation = { sourceKey: string; type: string; targetKey: string; targetDisplay: string };
+/**
+ * A relation and its reverse, stored as one row (relation-edges.server.ts): the
+ * keys are lower-cased refs, the displays as clients read them (kind and
+ * namespace lower-cased, the name as written).
+ */
+export type DerivedRelation = { sourceKey: string; sourceDisplay: string; type: string; reverseType: string; targetKey: string; targetDisplay: string };
 
 export type EmittedEntity = {
   entity: Entity;
@@ -164,6 +170,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
       .returning("entity_id")
       .execute();
     for (const row of rows) inserted.add(row.entity_id);
+    await yieldToRequests();
   }
   for (const row of inserts) {
     if (inserted.has(row.entity_id)) continue;
@@ -278,8 +285,8 @@ export async function bumpGeneration(db: Kysely<Database>): Promise<void> {
 
 /**
  * Relations, search and full-text rows follow the entity. An entity that
- * gains or loses a relation row (the other direction of a relation written
- * here) shows it, so its final text is cleared; the processing task's sweep
+ * gains or loses a relation (the target of one written here, which shows its
+ * reverse) shows it, so its final text is cleared; the processing task's sweep
  * stitches it (stitch.server.ts), once for all the transactions that touched
  * it, and reads assemble it until then. Its etag folds its relations in
  * (entity-reader).
@@ -287,19 +294,21 @@ export async function bumpGeneration(db: Kysely<Database>): Promise<void> {
 async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ id: string; item: EmittedEntity }>, fresh: Set<string>, touched: Set<string>) {
   if (changed.length === 0) return;
   const stale = changed.filter((entry) => !fresh.has(entry.id)).map((entry) => entry.id);
-  const relationSources = new Set<string>();
+  const related = new Set<string>();
   for (const chunk of chunks(stale, BATCH_ROWS)) {
-    const removed = await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).returning("source_ref").execute();
-    for (const row of removed) relationSources.add(row.source_ref);
+    for (const ref of await deleteRelationRows(trx, chunk)) related.add(ref);
     await deleteFullTextRows(trx, chunk);
     await trx.deleteFrom("catalog_search").where("entity_id", "in", chunk).execute();
+    await yieldToRequests();
   }
 
   const relationRows = changed.flatMap(({ id, item }) =>
     item.relations.map((relation) => ({
       originating_entity_id: id,
       source_ref: relation.sourceKey,
+      source_display: relation.sourceDisplay,
       type: relation.type,
+      reverse_type: relation.reverseType,
       target_ref: relation.targetKey,
       target_display: relation.targetDisplay,
     })),
@@ -308,24 +317,24 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
     await trx.insertInto("catalog_relations").values(chunk).execute();
     await yieldToRequests();
   }
-  for (const row of relationRows) relationSources.add(row.source_ref);
+  for (const row of relationRows) related.add(row.source_ref).add(row.target_ref);
   await markUnstitched(
     trx,
-    [...relationSources].filter((ref) => !touched.has(ref)),
+    [...related].filter((ref) => !touched.has(ref)),
   );
 
-  // relations.* filters and facets read catalog_relations, which holds both directions.
+  // relations.* filters and facets read the relation rows (relation-edges.server.ts), not search rows.
   await insertSearchRows(
     trx,
-    changed.map(({ id, item }) => ({ id, entity: item.entity, relations: [] })),
+    changed.map(({ id, item }) => ({ id, entity: item.entity })),
   );
 }
 
 /** The search and full-text rows of entities whose old rows are already gone. */
-export async function insertSearchRows(trx: Transaction<Database>, entities: Array<{ id: string; entity: Entity; relations: DerivedRelation[] }>) {
+export async function insertSearchRows(trx: Transaction<Database>, entities: Array<{ id: string; entity: Entity }>) {
   const searchRows = [];
-  for (const { id, entity, relations } of entities) {
-    for (const row of buildSearchRows({ ...entity, metadata: { ...entity.metadata, uid: id } }, relations)) searchRows.push({ entity_id: id, ...row });
+  for (const { id, entity } of entities) {
+    for (const row of buildSearchRows({ ...entity, metadata: { ...entity.metadata, uid: id } }, [])) searchRows.push({ entity_id: id, ...row });
   }
   // In index order, so each batch touches neighbouring pages of the (key, value) index.
   searchRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : (a.value ?? "") < (b.value ?? "") ? -1 : 1));
@@ -365,15 +374,6 @@ function columnsOf(item: EmittedEntity, body: string, hash: string) {
 /** A Location entity that is new or changed is due for processing at once. */
 function locationQueue(item: EmittedEntity, now: number) {
   return item.kind === "location" ? { next_refresh_at: now } : {};
-}
-
-/**
- * SQLite runs each statement synchronously and an await on a finished
- * statement never lets the event loop reach waiting requests; between
- * batches of a large write, let it, so the portal answers during ingestion.
- */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export function processingError(name: string, message: string): EntityStatusItem {

@@ -7,6 +7,7 @@ import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity } from "..
 import { stringifyLocationRef, type LocationSpec } from "../location-ref";
 import { bumpGeneration, chunks, insertSearchRows, newEtag } from "./entity-writer.server";
 import { deleteFullTextRows } from "./full-text.server";
+import { deleteRelationRows } from "./relation-edges.server";
 import { catalogTransaction, markUnstitched, stitch, unstitched } from "./stitch.server";
 
 // Roots of the catalog: every location from config or the API is a Location
@@ -37,9 +38,16 @@ export function rootEntityKey(location: LocationSpec): string {
 
 /** Makes the config roots exactly the configured locations; roots dropped from config leave orphans behind. */
 export async function syncConfigRoots(db: Kysely<Database>, locations: LocationSpec[], now: number): Promise<void> {
+  const wanted = new Map(locations.map((location) => [rootEntityKey(location), location]));
+  const configRoots = (q: Kysely<Database> | Transaction<Database>) => q.selectFrom("catalog_entities").select(["entity_ref"]).where("root_source", "=", CONFIG_ROOT).execute();
+  // Every worker and replica starts here. When config is unchanged it writes
+  // nothing: a worker starting while another ingests would otherwise wait for
+  // SQLite's write lock (and fail after the busy timeout), and each start
+  // would move the generation on, emptying the caches keyed by it.
+  const stored = await configRoots(db);
+  if (stored.length === wanted.size && stored.every((row) => wanted.has(row.entity_ref))) return;
   await changeCatalog(db, async (trx) => {
-    const wanted = new Map(locations.map((location) => [rootEntityKey(location), location]));
-    const current = await trx.selectFrom("catalog_entities").select(["entity_ref"]).where("root_source", "=", CONFIG_ROOT).execute();
+    const current = await configRoots(trx);
     for (const row of current) if (!wanted.has(row.entity_ref)) await removeRoot(trx, row.entity_ref, now);
     const existing = new Set(current.map((row) => row.entity_ref));
     for (const [key, location] of wanted) if (!existing.has(key)) await insertRoot(trx, location, CONFIG_ROOT, now);
@@ -99,7 +107,7 @@ export async function updateLocation(db: Kysely<Database>, id: string, location:
     if (updated) {
       await deleteFullTextRows(trx, [updated.entity_id]);
       await trx.deleteFrom("catalog_search").where("entity_id", "=", updated.entity_id).execute();
-      await insertSearchRows(trx, [{ id: updated.entity_id, entity, relations: [] }]);
+      await insertSearchRows(trx, [{ id: updated.entity_id, entity }]);
       await stitch(trx, [row.entity_ref]);
     }
     return toStoredLocation({ ...row, ...location });
@@ -152,7 +160,7 @@ async function insertRoot(trx: Transaction<Database>, location: LocationSpec, so
       updated_at: now,
     })
     .execute();
-  await insertSearchRows(trx, [{ id, entity, relations: [] }]);
+  await insertSearchRows(trx, [{ id, entity }]);
   await stitch(trx, [rootEntityKey(location)]);
 }
 
@@ -182,13 +190,12 @@ export async function changeCatalog<T>(db: Kysely<Database>, change: (trx: Trans
 
 /** Removes entities with everything derived from them; the entities that lose a relation to them are left for the sweep to stitch. */
 export async function deleteEntityRows(trx: Transaction<Database>, ids: string[]) {
-  const relationSources = new Set<string>();
+  const related = new Set<string>();
   for (const chunk of chunks(ids, 500)) {
-    const removed = await trx.deleteFrom("catalog_relations").where("originating_entity_id", "in", chunk).returning("source_ref").execute();
-    for (const row of removed) relationSources.add(row.source_ref);
+    for (const ref of await deleteRelationRows(trx, chunk)) related.add(ref);
     await deleteFullTextRows(trx, chunk);
     await trx.deleteFrom("catalog_search").where("entity_id", "in", chunk).execute();
     await trx.deleteFrom("catalog_entities").where("entity_id", "in", chunk).execute();
   }
-  await markUnstitched(trx, relationSources);
+  await markUnstitched(trx, related);
 }

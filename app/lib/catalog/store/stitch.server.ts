@@ -42,6 +42,7 @@ export function unstitched() {
 export async function markUnstitched(trx: Db, refs: Iterable<string>): Promise<void> {
   for (const chunk of chunksOf(refs)) {
     await trx.updateTable("catalog_entities").set(unstitched()).where("entity_ref", "in", chunk).execute();
+    await yieldToRequests();
   }
 }
 
@@ -66,8 +67,18 @@ export async function stitch(trx: Db, refs: Iterable<string>): Promise<number> {
     await sql`UPDATE catalog_entities AS e SET final_entity = v.column3 FROM (VALUES ${values}) AS v
       WHERE e.entity_id = v.column1 AND e.stitch_ticket = CAST(v.column2 AS INTEGER)`.execute(trx);
     stitched += rows.length;
+    await yieldToRequests();
   }
   return stitched;
+}
+
+/**
+ * SQLite runs each statement synchronously and an await on a finished
+ * statement never lets the event loop reach waiting requests; between
+ * batches of a large write, let it, so the portal answers during ingestion.
+ */
+export function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Stitches up to `limit` entities still without final text; how many it found. */
