@@ -1,8 +1,9 @@
 // Atrium's process entry: load the app (the built server bundle, or server/app.ts
 // through Vite in development), listen, forward websocket upgrades, and shut
 // down gracefully. With backend.workers above one, this process is instead the
-// primary of that many such workers (server/workers.js), which share its port.
-// Everything else lives in server/app.ts.
+// primary of that many such workers (server/workers.js), which share its port,
+// and of the background worker, which runs the background tasks and does not
+// listen. Everything else lives in server/app.ts.
 import cluster from "node:cluster";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
@@ -26,7 +27,10 @@ if (cluster.isPrimary && !development) {
   serve(await createDevelopmentAtrium());
 } else {
   const bundle = await loadBundle();
-  serve(startingOrExit(() => bundle.createAtrium({ rootDir, argv, ...workerIdentity() })));
+  const identity = workerIdentity();
+  const atrium = startingOrExit(() => bundle.createAtrium({ rootDir, argv, ...identity }));
+  if (identity.role === "background") runInBackground(atrium);
+  else serve(atrium);
 }
 
 /** Listens and serves one Atrium; tells a primary (server/workers.js) once it is ready. */
@@ -47,6 +51,30 @@ function serve(atrium) {
     atrium.logger.fatal({ err: error }, "Atrium could not listen");
     process.exit(1);
   });
+  announceReady(atrium, listening);
+  stopOnSignals(atrium, "finishing requests in flight", (stopped) => {
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      void stopped();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/** The background worker of several (server/workers.js): no port, only the background tasks. */
+function runInBackground(atrium) {
+  announceReady(atrium, Promise.resolve());
+  atrium.ready.then(
+    () => atrium.logger.info({ pid: process.pid }, "Running the background tasks"),
+    () => undefined,
+  );
+  stopOnSignals(atrium, "finishing the running tasks", (stopped) => void stopped());
+}
+
+/** Ends the process when the Atrium cannot start; tells a primary once it can serve. */
+function announceReady(atrium, listening) {
   atrium.ready.catch((error) => {
     // A configuration problem only found while starting the services names its key, as those found at load do.
     if (error?.name === "ConfigError") console.error(`Atrium could not start. ${error.message}`);
@@ -57,23 +85,22 @@ function serve(atrium) {
     () => process.send?.({ atrium: "ready" }),
     () => undefined,
   );
+}
 
+/** On SIGTERM or SIGINT: `stopServing`, which calls `stopped` when it is done, then the Atrium closes and the process exits 0. */
+function stopOnSignals(atrium, finishing, stopServing) {
   let stopping = false;
-  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => shutdown(signal));
-
-  async function shutdown(signal) {
-    if (stopping) return;
-    stopping = true;
-    atrium.logger.info({ signal }, "Shutting down: finishing requests in flight");
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(async () => {
-      clearTimeout(force);
-      await atrium.close();
-      atrium.logger.info("Stopped");
-      process.exit(0);
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      atrium.logger.info({ signal }, `Shutting down: ${finishing}`);
+      stopServing(async () => {
+        await atrium.close();
+        atrium.logger.info("Stopped");
+        process.exit(0);
+      });
     });
-    server.closeIdleConnections();
   }
 }
 

@@ -3,8 +3,12 @@
 // server/index.js runs it alone, with its own database connections; node:cluster
 // hands the connections of the one port to whichever worker is free, so a
 // request held by a slow synchronous SQLite query in one worker does not hold
-// a request that another worker takes. Background work still runs once, for
-// whichever worker holds the scheduler's lease (app/lib/scheduler/).
+// a request that another worker takes. One more worker, the background worker,
+// serves no requests: it runs the global background tasks (the catalog's
+// processing and ingestion, the search index's collator, the docs' sync), whose
+// long synchronous writes would otherwise hold the requests of the worker
+// running them. On several replicas each has its own, and the scheduler's lease
+// still runs each task once (app/lib/scheduler/).
 //
 // The primary serves nothing itself. It starts one worker first and the rest
 // once that one is ready, so that one migrates the database and seeds the
@@ -16,6 +20,7 @@
 import cluster from "node:cluster";
 
 const WORKER_ENV = "ATRIUM_WORKER";
+const ROLE_ENV = "ATRIUM_WORKER_ROLE";
 const DEMO_CLUSTER_ENV = "ATRIUM_DEMO_CLUSTER";
 /** Pauses before starting a dead worker's replacement, one step longer each time it dies again soon. */
 const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -25,20 +30,26 @@ const STEADY_MS = 60_000;
 const STOP_GRACE_MS = 15_000;
 
 /**
- * In a worker: its number and the demo cluster the primary started, for
- * createAtrium. The demo cluster's token is taken out of the environment so
- * that processes the worker starts (git, the scaffolder's actions) do not inherit it.
+ * In a worker: its number, its role and the demo cluster the primary started,
+ * for createAtrium. The demo cluster's token is taken out of the environment
+ * so that processes the worker starts (git, the scaffolder's actions) do not inherit it.
+ * @returns {{ worker?: number, role: "http" | "background", demoCluster?: object }}
  */
 export function workerIdentity() {
   const worker = Number(process.env[WORKER_ENV]);
   const demo = process.env[DEMO_CLUSTER_ENV];
   delete process.env[DEMO_CLUSTER_ENV];
-  return { worker: Number.isInteger(worker) && worker > 0 ? worker : undefined, demoCluster: demo ? JSON.parse(demo) : undefined };
+  return {
+    worker: Number.isInteger(worker) && worker > 0 ? worker : undefined,
+    role: process.env[ROLE_ENV] === "background" ? "background" : "http",
+    demoCluster: demo ? JSON.parse(demo) : undefined,
+  };
 }
 
 /**
- * Runs `plan.workers` workers until SIGTERM or SIGINT, then exits: 0 when
- * every worker stopped cleanly.
+ * Runs `plan.workers` HTTP workers and the background worker (the number
+ * after theirs) until SIGTERM or SIGINT, then exits: 0 when every worker
+ * stopped cleanly.
  * @param {{ plan: import("./app.ts").WorkerPlan, startDemoCluster: typeof import("./app.ts").startDemoCluster }} options
  */
 export async function runWorkers({ plan, startDemoCluster }) {
@@ -53,7 +64,8 @@ export async function runWorkers({ plan, startDemoCluster }) {
 
   for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));
 
-  logger.info({ workers: count }, "Starting worker processes");
+  const backgroundSlot = count + 1;
+  logger.info({ workers: count, backgroundWorker: backgroundSlot }, "Starting worker processes");
   // The demo cluster keeps its objects in memory: one for every worker, so a pod deleted through one is gone for all.
   const demo = plan.demoCluster ? await startDemoCluster() : undefined;
   if (demo) logger.info({ cluster: demo.name, url: demo.url }, "Started the simulated demo Kubernetes cluster (kubernetes.demoCluster) for every worker");
@@ -61,7 +73,7 @@ export async function runWorkers({ plan, startDemoCluster }) {
 
   /** Forks worker `slot`; settles when it is ready, or rejects when it exits first. */
   function start(slot) {
-    const worker = cluster.fork({ ...env, [WORKER_ENV]: String(slot) });
+    const worker = cluster.fork({ ...env, [WORKER_ENV]: String(slot), [ROLE_ENV]: slot === backgroundSlot ? "background" : "http" });
     live.set(slot, worker);
     const startedAt = Date.now();
     let ready = false;
@@ -126,7 +138,7 @@ export async function runWorkers({ plan, startDemoCluster }) {
 
   try {
     await start(1);
-    await Promise.all(Array.from({ length: count - 1 }, (_, index) => start(index + 2)));
+    await Promise.all(Array.from({ length: count }, (_, index) => start(index + 2)));
   } catch (error) {
     if (stopping) return;
     stopping = true;

@@ -71,9 +71,11 @@ export function createServices(options: {
   rootDir: string;
   /** Kubernetes clusters the server started itself (the demo cluster, server/demo-kubernetes/). */
   kubernetesClusters?: ClusterDetails[];
+  /** False in an HTTP worker beside a background worker, which runs the global tasks (server/workers.js). */
+  runsGlobalTasks?: boolean;
 }): Services {
   const permissions = createPermissionService(options.config.config.permission);
-  const scheduler = createScheduler({ db: options.database.db, logger: options.logger });
+  const scheduler = createScheduler({ db: options.database.db, logger: options.logger, runsGlobalTasks: options.runsGlobalTasks });
   const localGit = localGitFromConfig(options.config.config, options.rootDir);
   const catalog = createCatalog({
     db: options.database.db,

@@ -1,5 +1,5 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { SqliteDatabase, SqliteStatement } from "kysely";
+import { SqliteDialect, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteStatement } from "kysely";
 import { asDatabaseError } from "./unavailable.server";
 
 // Kysely's SqliteDialect speaks better-sqlite3's interface; node:sqlite is
@@ -8,6 +8,7 @@ import { asDatabaseError } from "./unavailable.server";
 
 /** How long a connection waits for another's write lock. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+export const SQLITE_BUSY = 5;
 
 /**
  * `statementCache`: how many prepared statements to keep, by SQL text. The
@@ -15,7 +16,7 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
  * cost more than running a lookup by key; statements are safe to reuse since
  * Kysely runs one query at a time per connection.
  */
-export function openSqlite(filename: string, options: { statementCache?: number; cacheMiB?: number } = {}): SqliteDatabase & { raw: DatabaseSync } {
+export function openSqlite(filename: string, options: { statementCache?: number; cacheMiB?: number; writer?: boolean } = {}): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(filename);
   raw.exec("PRAGMA foreign_keys = ON");
   if (filename !== ":memory:") {
@@ -23,7 +24,8 @@ export function openSqlite(filename: string, options: { statementCache?: number;
     // In WAL mode NORMAL loses no committed data on a crash of the process,
     // only possibly the last transactions on a power cut; it syncs far less.
     raw.exec("PRAGMA synchronous = NORMAL");
-    raw.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    // SQLite's own waiting sleeps on the thread; the writer waits for the lock in lockWaitingDialect instead.
+    raw.exec(`PRAGMA busy_timeout = ${options.writer ? 0 : SQLITE_BUSY_TIMEOUT_MS}`);
   }
   // A larger page cache keeps more of the catalog's indexes in memory; a
   // negative cache_size counts KiB.
@@ -33,9 +35,19 @@ export function openSqlite(filename: string, options: { statementCache?: number;
   return {
     raw,
     close: () => raw.close(),
-    prepare: (sql) => (sql === "rollback" ? rollbackIfOpen(raw) : prepare(sql)),
+    prepare: (sql) => (sql === "rollback" ? rollbackIfOpen(raw) : prepare(sql === "begin" && options.writer ? BEGIN_WRITE : sql)),
   };
 }
+
+/**
+ * The writing connection's transactions take the write lock when they begin,
+ * waiting for it as any write does. Kysely begins a deferred one, which takes
+ * the lock at its first write: one that reads first fails at once with
+ * "database is locked" (SQLITE_BUSY_SNAPSHOT, no waiting) when another
+ * process committed in between, as the processing task's stitch sweep did
+ * beside the search collator's writes in another worker.
+ */
+const BEGIN_WRITE = "BEGIN IMMEDIATE";
 
 function adapt(statement: StatementSync): SqliteStatement {
   const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
@@ -92,4 +104,52 @@ function toSqlite(value: unknown): SQLInputValue {
   if (typeof value === "boolean") return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();
   return value as SQLInputValue;
+}
+
+/**
+ * Kysely's SQLite dialect for the writing connection, which waits for
+ * another process's write lock (another worker's, server/workers.js) without
+ * holding the event loop: SQLite's busy timeout sleeps on the thread, and
+ * every request of the process waited with it, seconds while the catalog's
+ * ingestion held the lock. A statement refused for the lock outside a
+ * transaction (an autocommit write, or the BEGIN IMMEDIATE that starts every
+ * transaction of this connection) is tried again after a pause, until
+ * SQLITE_BUSY_TIMEOUT_MS has passed; nothing of it ran, so nothing runs twice.
+ * `beforeTransaction` settles before each transaction begins: the checkpoint
+ * thread holds the writer back with it while it starts the log over
+ * (./sqlite-checkpointer.server.ts).
+ */
+export function lockWaitingDialect(database: SqliteDatabase & { raw: DatabaseSync }, beforeTransaction?: () => Promise<void>): SqliteDialect {
+  return new (class extends SqliteDialect {
+    createDriver(): Driver {
+      const inner = super.createDriver();
+      const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
+        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+        async executeQuery(query) {
+          const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+          for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+            try {
+              return await connection.executeQuery(query);
+            } catch (error) {
+              const busy = ((error as { errcode?: number }).errcode ?? 0) % 256 === SQLITE_BUSY;
+              if (!busy || database.raw.isTransaction || Date.now() + pause > deadline) throw error;
+              await new Promise((resolve) => setTimeout(resolve, pause));
+            }
+          }
+        },
+      });
+      return {
+        init: () => inner.init(),
+        acquireConnection: async () => wrap(await inner.acquireConnection()),
+        beginTransaction: async (connection, settings) => {
+          await beforeTransaction?.();
+          return inner.beginTransaction(connection, settings);
+        },
+        commitTransaction: (connection) => inner.commitTransaction(connection),
+        rollbackTransaction: (connection) => inner.rollbackTransaction(connection),
+        releaseConnection: (connection) => inner.releaseConnection(connection),
+        destroy: () => inner.destroy(),
+      };
+    }
+  })({ database });
 }

@@ -34,8 +34,8 @@ describe.each(TEST_ENGINES)("the scheduler on %s", (engine) => {
     for (const scheduler of started.splice(0)) await scheduler.stop();
   });
 
-  function replica(logger = pino({ level: "silent" })) {
-    const scheduler = createScheduler({ db: database.db, logger, timings: TIMINGS });
+  function replica(logger = pino({ level: "silent" }), runsGlobalTasks?: boolean) {
+    const scheduler = createScheduler({ db: database.db, logger, timings: TIMINGS, runsGlobalTasks });
     started.push(scheduler);
     return scheduler;
   }
@@ -142,6 +142,30 @@ describe.each(TEST_ENGINES)("the scheduler on %s", (engine) => {
     await until(async () => (await plugin.describeTasks())[0].taskState?.status === "idle");
     expect((await plugin.describeTasks())[0].taskState).toMatchObject({ status: "idle", lastRunStartedAt: expect.any(String), lastRunEndedAt: expect.any(String) });
     await expect(plugin.triggerTask("no-such-task")).rejects.toMatchObject({ name: "NotFoundError", message: "Task no-such-task does not exist" });
+  });
+
+  it("leaves global tasks to another process when it does not run them, which runs what it triggers", async () => {
+    const ran: string[] = [];
+    const http = replica(undefined, false);
+    const background = replica();
+    for (const [name, scheduler] of [
+      ["http", http],
+      ["background", background],
+    ] as const) {
+      const plugin = scheduler.forPlugin("catalog");
+      plugin.scheduleTask({ id: "ingest", frequency: { trigger: "manual" }, timeout: { seconds: 10 }, fn: () => void ran.push(name) });
+      plugin.scheduleTask({ id: "local-sweep", scope: "local", frequency: { trigger: "manual" }, timeout: { seconds: 10 }, fn: () => void ran.push(`${name} local`) });
+      scheduler.start();
+    }
+    await until(async () => (await http.forPlugin("catalog").describeTasks()).some((task) => task.taskId === "ingest"));
+    for (let n = 0; n < 3; n++) {
+      await http.forPlugin("catalog").triggerTask("ingest");
+      await until(() => ran.filter((name) => name === "background").length === n + 1);
+    }
+    await http.forPlugin("catalog").triggerTask("local-sweep");
+    await until(() => ran.includes("http local"));
+    await sleep(TIMINGS.workCheckMs * 4);
+    expect(ran).toEqual(["background", "background", "background", "http local"]);
   });
 
   it("runs a local task on every replica, its state in memory", async () => {

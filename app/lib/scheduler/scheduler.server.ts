@@ -15,7 +15,9 @@ import { beatTask, persistTask, readPluginTasks, releaseTask, triggerStoredTask,
 // LEASE_STALE_MS is taken over, so a replica killed mid-run delays the task
 // by about half a minute, never more. A local task runs on every replica,
 // its state in memory. Whatever a task or the database throws is caught and
-// logged with the task's id; the loop lives on and tries again.
+// logged with the task's id; the loop lives on and tries again. A process
+// may register global tasks without ever running them (`runsGlobalTasks`):
+// the HTTP workers beside a background worker (server/workers.js).
 
 /** A holder that has not beaten for this long is presumed dead. */
 export const LEASE_STALE_MS = 30_000;
@@ -84,6 +86,8 @@ export function createScheduler(options: {
   now?: () => number;
   /** Shorter intervals for tests. */
   timings?: { staleMs?: number; heartbeatMs?: number; workCheckMs?: number };
+  /** False: global tasks are registered and can be triggered, but another process runs them. */
+  runsGlobalTasks?: boolean;
 }): Scheduler {
   const { db } = options;
   const now = options.now ?? Date.now;
@@ -236,6 +240,7 @@ export function createScheduler(options: {
             await sleep(LOOP_ERROR_BACKOFF_MS * 5, signal);
           }
         }
+        if (options.runsGlobalTasks === false) return;
         if (settings.initialDelayDuration) {
           worker.workerState = { status: "initial-wait" };
           await sleep(isoDurationMs(settings.initialDelayDuration), signal);

@@ -164,6 +164,10 @@ export function createTaskStore(db: Kysely<Database>, now: () => number = Date.n
 
     /** Takes the oldest open task for this worker, or nothing when none is open (or another worker took it first). */
     async claimTask(): Promise<StoredTask | undefined> {
+      // Every worker polls; most polls find nothing. A read first keeps an idle
+      // poll from taking SQLite's write lock, and from waiting for it behind
+      // the catalog's ingestion in another process.
+      if (!(await db.selectFrom("scaffolder_tasks").select("id").where("status", "=", "open").limit(1).executeTakeFirst())) return undefined;
       let candidate = db.selectFrom("scaffolder_tasks").select("id").where("status", "=", "open").orderBy("created_at").orderBy("id").limit(1);
       if (postgres) candidate = candidate.forUpdate().skipLocked();
       const row = await db.transaction().execute(async (trx) => {
