@@ -6,7 +6,7 @@
 //   npm run build
 //   npm run bench:catalog -- --entities 100000 [--db sqlite|pg] [--seed 42]
 //     [--concurrency 8 | 8,1] [--duration 10] [--max-requests 200000]
-//     [--ingest-timeout 20] [--no-analyze] [--keep]
+//     [--ingest-timeout 20] [--no-analyze] [--no-settle] [--keep]
 //     [--compare http://127.0.0.1:7077 [--compare-token T] [--compare-db backstage_bench_catalog]]
 //
 // The catalog comes from scripts/bench/catalog-generator.js and is cached
@@ -14,6 +14,9 @@
 // PostgreSQL: 127.0.0.1:5432, user postgres (PGHOST, PGPORT, PGUSER and
 // PGPASSWORD override), database atrium_bench_<N>, dropped before and after;
 // VACUUM ANALYZE runs between ingestion and queries unless --no-analyze.
+// The scenarios start once the server's background work is done (stitching,
+// the search index; under a tenth of a core for 5 s, at most ten minutes
+// later), unless --no-settle measures beside it, right after ingestion.
 // Progress goes to stderr, the Markdown report to stdout. Exits non-zero when
 // ingestion does not finish in time or any scenario has an error.
 //
@@ -40,7 +43,7 @@ const AUTH = { authorization: `Bearer ${TOKEN}` };
 
 const serverBundle = path.join(rootDir, "build", "server", "index.js");
 const USAGE =
-  "npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 8,1)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--keep] [--compare <Backstage catalog backend base URL> [--compare-token <token> (or BACKSTAGE_TOKEN)] [--compare-db backstage_bench_catalog]]";
+  "npm run bench:catalog -- --entities N [--db sqlite|pg] [--seed 42] [--concurrency 8 (or 8,1)] [--duration 10] [--max-requests 200000] [--ingest-timeout 20 (minutes)] [--no-analyze (pg)] [--no-settle] [--keep] [--compare <Backstage catalog backend base URL> [--compare-token <token> (or BACKSTAGE_TOKEN)] [--compare-db backstage_bench_catalog]]";
 /** The rows of the comparison, in this order; a scenario not named here comes after them. */
 const COMPARISON_CALLS = [
   ["by-name", "entity by name"],
@@ -109,6 +112,8 @@ try {
   const maintenance = options.db === "pg" ? await pgMaintenance(pgDatabase) : undefined;
 
   const atrium = { label: "Atrium", baseUrl, auth: AUTH, pid: () => server.child.pid, exited: () => server.exited() };
+  // As Backstage's below: the queries meet a catalog done processing, not one still stitching and indexing for search.
+  const settled = options.settle ? await waitUntilQuiet(atrium) : undefined;
   await measure(atrium, results);
   const rssEnd = memoryOf(server.child.pid);
   const serverLog = server.logLines();
@@ -117,7 +122,7 @@ try {
   // Atrium's server is stopped by now: Backstage has the machine as Atrium had it.
   if (backstage) await measure(backstage, backstageResults);
 
-  printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog, maintenance });
+  printReport({ ingestion, settled, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog, maintenance });
   if (backstage) printComparison(backstage);
   if ([...results, ...backstageResults].some((result) => result.errors > 0) || locationErrors.length > 0 || backstage?.locationErrors.length > 0) exitCode = 1;
 } catch (error) {
@@ -167,6 +172,7 @@ function parseArgs(argv) {
     ingestTimeout: 20,
     keep: false,
     noAnalyze: false,
+    settle: true,
     compare: undefined,
     compareToken: process.env.BACKSTAGE_TOKEN,
     compareDb: "backstage_bench_catalog",
@@ -176,6 +182,7 @@ function parseArgs(argv) {
     const arg = argv[i];
     if (arg === "--keep") result.keep = true;
     else if (arg === "--no-analyze") result.noAnalyze = true;
+    else if (arg === "--no-settle") result.settle = false;
     else if (arg === "--db") result.db = argv[++i];
     else if (arg === "--compare") result.compare = String(argv[++i] ?? "").replace(/\/+$/, "");
     else if (arg === "--compare-token") result.compareToken = argv[++i];
@@ -620,10 +627,11 @@ async function waitForBackstageCatalog(target, registered) {
 }
 
 /**
- * Backstage keeps processing and stitching after every entity is visible
- * (relations reach an entity when the other side is processed): the
- * measurement waits until its process and PostgreSQL together use under a
- * tenth of a core over 5 s, for at most ten minutes. Without a local
+ * Both servers keep processing after every entity is visible: relations
+ * reach an entity when the other side is processed, and Atrium's search
+ * index collates the catalog behind it. The measurement waits until the
+ * server's processes (and PostgreSQL, when it is measured) together use under
+ * a tenth of a core over 5 s, for at most ten minutes. Without a local
  * process, it cannot tell and goes on.
  */
 async function waitUntilQuiet(target) {
@@ -638,10 +646,10 @@ async function waitUntilQuiet(target) {
     const cores = (after.server - before.server + postgresDelta(before.postgres, after.postgres)) / elapsedPerCore;
     if (cores < 0.1) return { ms: performance.now() - started, quiet: true };
     if (performance.now() - started > 600_000) {
-      log(`Backstage is still busy (${cores.toFixed(2)} cores) after 10 minutes; measuring anyway`);
+      log(`${target.label} is still busy (${cores.toFixed(2)} cores) after 10 minutes; measuring anyway`);
       return { ms: performance.now() - started, quiet: false, cores };
     }
-    log(`  Backstage is still processing (${cores.toFixed(2)} cores with PostgreSQL)`);
+    log(`  ${target.label} is still processing (${cores.toFixed(2)} cores${trackPostgres ? " with PostgreSQL" : ""})`);
   }
 }
 
@@ -960,7 +968,7 @@ function resultTable(results) {
   ];
 }
 
-function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog, maintenance }) {
+function printReport({ ingestion, settled, rssAfterIngestion, rssEnd, results, storage, locationErrors, serverLog, maintenance }) {
   const pg = trackPostgres;
   const cpu = cpus();
   const entitiesPerSecond = manifest.n / (ingestion.ms / 1000);
@@ -972,6 +980,7 @@ function printReport({ ingestion, rssAfterIngestion, rssEnd, results, storage, l
     `Load: ${options.concurrency.join(" then ")} closed-loop client(s) per scenario for ${options.duration} s each (at most ${options.maxRequests} requests), keep-alive, loopback, after 2 uncounted warm-up requests per client`,
     "",
     `- ingestion: ${(ingestion.ms / 1000).toFixed(1)} s from spawn to ${expectedTotal} entities (${manifest.n} generated + ${expectedTotal - manifest.n} Location) = ${entitiesPerSecond.toFixed(0)} entities/s; readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s; longest wait during ingestion for a count request ${(ingestion.longestPoll / 1000).toFixed(1)} s, for the liveness endpoint ${(ingestion.longestLiveness / 1000).toFixed(1)} s; other processes used ${ingestion.cores.other.toFixed(2)} cores meanwhile${options.db === "pg" ? `, PostgreSQL ${ingestion.cores.postgres.toFixed(2)}` : ""}`,
+    `- background work after it (stitching, the search index): ${settled === undefined ? "not waited for (--no-settle): the scenarios ran beside it" : settled.quiet ? `done (the server under 0.1 cores) ${(settled.ms / 1000).toFixed(1)} s later, before the scenarios` : `still ${settled.cores.toFixed(2)} cores after ${(settled.ms / 1000).toFixed(1)} s, measured anyway`}`,
     `- peak RSS: ${mib(rssAfterIngestion.hwm)} during ingestion, ${mib(rssEnd.hwm)} over the whole run (VmHWM); RSS at the end ${mib(rssEnd.rss)}`,
     `- database size after the server stopped: ${mib(storage)}`,
     ...(maintenance

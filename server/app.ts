@@ -46,6 +46,12 @@ export type AtriumOptions = {
   upgradeRoutes?: UpgradeRoute[];
   /** This process's number among several workers (server/workers.js): every log line names it. */
   worker?: number;
+  /**
+   * Among several workers: "http" serves requests and leaves the global
+   * background tasks to the one "background" worker, which serves none.
+   * Alone, a process does both.
+   */
+  role?: "http" | "background";
   /** kubernetes.demoCluster's cluster, when the primary of several workers started it for them all. */
   demoCluster?: DemoClusterAddress;
 };
@@ -93,7 +99,8 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   let databaseHealth: DatabaseHealth | undefined;
   let demoCluster: DemoCluster | undefined;
   const ready = (async () => {
-    const opened = (database = await openDatabase(config.config.backend.database, rootDir, logger));
+    // The process that processes the catalog checkpoints SQLite's log on a thread of its own; its HTTP workers leave that to it.
+    const opened = (database = await openDatabase(config.config.backend.database, rootDir, logger, { walCheckpoints: options.role === "http" ? "elsewhere" : "thread" }));
     const kubernetes = config.config.kubernetes;
     let demo: DemoClusterAddress | undefined = kubernetes.demoCluster ? options.demoCluster : undefined;
     if (kubernetes.demoCluster && !demo) {
@@ -105,7 +112,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     const { applied, created } = await opened.exclusively(async () => {
       const applied = await migrateToLatest(opened);
       const kubernetesClusters = demo ? [demoClusterDetails(demo, kubernetes.clusterRequestTimeout)] : [];
-      const created = createServices({ config, database: opened, logger, rootDir, kubernetesClusters });
+      const created = createServices({ config, database: opened, logger, rootDir, kubernetesClusters, runsGlobalTasks: options.role !== "http" });
       await created.catalog.start();
       return { applied, created };
     });

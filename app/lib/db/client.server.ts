@@ -8,7 +8,8 @@ import type { AtriumConfig } from "../config/schema";
 import type { Logger } from "../logger.server";
 import type { DatabaseSync } from "node:sqlite";
 import { cancellablePool } from "./query-signal.server";
-import { openSqlite, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-driver.server";
+import { startCheckpointer } from "./sqlite-checkpointer.server";
+import { lockWaitingDialect, openSqlite, SQLITE_BUSY } from "./sqlite-driver.server";
 import type { Database } from "./schema";
 import { asDatabaseError } from "./unavailable.server";
 
@@ -58,13 +59,24 @@ const DEFAULT_PG_DATABASE = "atrium";
 type DatabaseConfig = NonNullable<AtriumConfig["backend"]["database"]>;
 
 /**
- * Opens the one database Atrium uses; `rootDir` anchors relative SQLite
- * paths. `logger` hears of connections PostgreSQL dropped in the background.
+ * Who copies SQLite's write-ahead log into the database file: by default the
+ * connection that committed, at once (SQLite's automatic checkpoint);
+ * `thread`, a thread of this process (./sqlite-checkpointer.server.ts), for
+ * the process that runs the catalog's processing; `elsewhere`, another
+ * process's thread, for the HTTP workers beside such a process. Ignored on
+ * PostgreSQL and for an in-memory database.
  */
-export async function openDatabase(config: DatabaseConfig | undefined, rootDir: string, logger?: Logger): Promise<AtriumDatabase> {
+export type WalCheckpoints = "thread" | "elsewhere";
+
+/**
+ * Opens the one database Atrium uses; `rootDir` anchors relative SQLite
+ * paths. `logger` hears of connections PostgreSQL dropped in the background,
+ * and of checkpoints that failed.
+ */
+export async function openDatabase(config: DatabaseConfig | undefined, rootDir: string, logger?: Logger, options: { walCheckpoints?: WalCheckpoints } = {}): Promise<AtriumDatabase> {
   const client = config?.client ?? "better-sqlite3";
   if (client === "pg") return openPostgres(config?.connection, config?.statementTimeout === false ? 0 : (config?.statementTimeout ?? DEFAULT_STATEMENT_TIMEOUT_MS), logger);
-  return openSqliteDatabase(config?.connection, rootDir);
+  return openSqliteDatabase(config?.connection, rootDir, logger, options.walCheckpoints);
 }
 
 /** An in-memory SQLite database lives inside one process: several worker processes (server/workers.js) cannot share it. */
@@ -73,28 +85,40 @@ export function isInMemoryDatabase(config: DatabaseConfig | undefined): boolean 
 }
 
 const WRITER_CACHE_MIB = 384;
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
-function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: string): AtriumDatabase {
+function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: string, logger: Logger | undefined, walCheckpoints: WalCheckpoints | undefined): AtriumDatabase {
   let filename: string;
   if (connection === ":memory:") filename = ":memory:";
   else if (typeof connection === "string") filename = path.resolve(rootDir, connection);
   else if (connection?.filename) filename = path.resolve(rootDir, connection.filename);
   else filename = path.resolve(rootDir, connection?.directory ?? "data", SQLITE_FILENAME);
-  if (filename !== ":memory:") ensureWritableDirectory(path.dirname(filename));
+  const onDisk = filename !== ":memory:";
+  if (onDisk) ensureWritableDirectory(path.dirname(filename));
 
   // The writing connection gets the larger cache: ingesting a large catalog
   // inserts all over its indexes, and every page it must re-read or spill
   // before the commit costs far more there than on a read. Its statements are
   // kept prepared too: the scaffolder's tasks write the same few (an event, a
   // heartbeat, a claim) many times a second, and preparing cost more than running.
-  const writer = openNamed(filename, { cacheMiB: WRITER_CACHE_MIB, statementCache: WRITE_STATEMENT_CACHE });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
+  const writer = openNamed(filename, { cacheMiB: WRITER_CACHE_MIB, statementCache: WRITE_STATEMENT_CACHE, writer: true });
+  if (onDisk && walCheckpoints) {
+    writer.raw.exec("PRAGMA wal_autocheckpoint = 0");
+    // The log grows to gigabytes between the thread's restarts in a large ingestion; the first commit after one cuts the file back.
+    writer.raw.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  }
+  const checkpointer =
+    onDisk && walCheckpoints === "thread"
+      ? startCheckpointer(filename, (message) => logger?.warn({ database: filename, error: message }, "A checkpoint of the SQLite write-ahead log failed"))
+      : undefined;
+  // The writer holds a transaction back while the thread starts the log over.
+  const db = new Kysely<Database>({ dialect: lockWaitingDialect(writer, checkpointer?.beforeTransaction) });
   const check = async () => {
-    if (filename !== ":memory:") await sqliteFreeSpace(path.dirname(filename));
+    if (onDisk) await sqliteFreeSpace(path.dirname(filename));
     sqliteWriteRoundTrip(writer.raw);
   };
   const sqlite = { client: "sqlite" as const, description: filename, check, exclusively: <T>(fn: () => Promise<T>) => fn() };
-  if (filename === ":memory:") return { ...sqlite, db, readDb: db, destroy: () => db.destroy() };
+  if (!onDisk) return { ...sqlite, db, readDb: db, destroy: () => db.destroy() };
   // Reads repeat a few statements endlessly: keep them prepared.
   const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNamed(filename, { statementCache: READ_STATEMENT_CACHE }) }) });
   return {
@@ -102,6 +126,7 @@ function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: s
     db,
     readDb,
     destroy: async () => {
+      await checkpointer?.stop();
       await readDb.destroy();
       await db.destroy();
     },
@@ -275,8 +300,6 @@ async function withAdvisoryLock<T>(poolConfig: pg.PoolConfig, fn: () => Promise<
   }
 }
 
-const SQLITE_BUSY = 5;
-
 /**
  * Below this much free space on the file system of a SQLite file, readiness
  * answers 503: the size of the write-ahead log at which SQLite checkpoints
@@ -317,7 +340,7 @@ async function sqliteFreeSpace(directory: string): Promise<void> {
  */
 function sqliteWriteRoundTrip(raw: DatabaseSync): void {
   if (raw.isTransaction) return;
-  raw.exec("PRAGMA busy_timeout = 0");
+  // The writing connection's busy timeout is 0 (lockWaitingDialect): a held lock fails at once.
   try {
     raw.exec("BEGIN IMMEDIATE");
     const { user_version: version } = raw.prepare("PRAGMA user_version").get() as { user_version: number };
@@ -327,8 +350,6 @@ function sqliteWriteRoundTrip(raw: DatabaseSync): void {
     if (raw.isTransaction) raw.exec("ROLLBACK");
     if ((error as { errcode?: number }).errcode === SQLITE_BUSY) return;
     throw error;
-  } finally {
-    raw.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   }
 }
 
