@@ -6,7 +6,7 @@ import { entityColumns, entityJson, type EntityRow } from "../store/entity-reade
 import { relationEdges } from "../store/relation-edges.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
 import type { FilterPredicate } from "./predicate";
-import { compileFullText, compilePredicate, ENTITY_REF_ORDER, isRelationField, sortExpression } from "./sql.server";
+import { compileFullText, compileFullTextOf, compilePredicate, ENTITY_REF_ORDER, isRelationField, sortExpression } from "./sql.server";
 
 // Reading entities: one function per kind of read, each a bounded number of
 // indexed queries whatever the size of the catalog. Entities come back as
@@ -44,13 +44,16 @@ export function baseQuery(db: Db, spec: Partial<QuerySpec>): EntitiesQuery {
   for (const predicate of [spec.filter, spec.query, spec.permission]) {
     if (predicate) query = query.where((eb) => compilePredicate(eb as never, predicate, postgres));
   }
-  const term = spec.fullTextFilter?.term?.trim();
-  if (term) {
-    // Backstage searches the sort field, or else only metadata.uid, unless fields are named.
-    const fields = spec.fullTextFilter?.fields?.length ? spec.fullTextFilter.fields : [spec.orderFields?.[0]?.field ?? "metadata.uid"];
-    query = query.where((eb) => compileFullText(eb as never, term, fields, postgres));
-  }
+  const fullText = fullTextOf(spec);
+  if (fullText) query = query.where((eb) => compileFullText(eb as never, fullText.term, fullText.fields, postgres));
   return query;
+}
+
+/** The full-text filter's term and fields: Backstage searches the sort field, or else only metadata.uid, unless fields are named. */
+function fullTextOf(spec: Partial<QuerySpec>): { term: string; fields: string[] } | undefined {
+  const term = spec.fullTextFilter?.term?.trim();
+  if (!term) return undefined;
+  return { term, fields: spec.fullTextFilter?.fields?.length ? spec.fullTextFilter.fields : [spec.orderFields?.[0]?.field ?? "metadata.uid"] };
 }
 
 export async function countEntities(db: Db, spec: Partial<QuerySpec>): Promise<number> {
@@ -60,7 +63,14 @@ export async function countEntities(db: Db, spec: Partial<QuerySpec>): Promise<n
   return Number(row?.count ?? 0);
 }
 
-type PageOptions = { limit: number; offset?: number; after?: Array<string | null>; isPrevious?: boolean };
+type PageOptions = {
+  limit: number;
+  offset?: number;
+  after?: Array<string | null>;
+  isPrevious?: boolean;
+  /** With a full-text filter: look for the page's matches among only this many next entities in order (see queryPage). */
+  fullTextWindow?: number;
+};
 
 /**
  * The rows of one page (limit + 1, to tell whether more follow), in either
@@ -73,7 +83,9 @@ type PageOptions = { limit: number; offset?: number; after?: Array<string | null
 export function pageQuery(db: Db, spec: QuerySpec, options: PageOptions) {
   const reverse = Boolean(options.isPrevious);
   const sortValues = sortAliases(spec.orderFields);
-  let ids = baseQuery(db, spec).select("e.entity_id as page_id");
+  const fullText = fullTextOf(spec);
+  const windowed = fullText && options.fullTextWindow !== undefined && !options.offset;
+  let ids = baseQuery(db, windowed ? { ...spec, fullTextFilter: undefined } : spec).select("e.entity_id as page_id");
   for (const value of sortValues) {
     ids = ids.select((eb) => sortExpression(eb as never, value.field.field, value.field.order, isPostgres(db)).as(value.alias));
   }
@@ -84,6 +96,15 @@ export function pageQuery(db: Db, spec: QuerySpec, options: PageOptions) {
   for (const value of sortValues) ids = ids.orderBy(sql.ref(value.alias), direction(value.field, reverse));
   ids = ids.orderBy("e.entity_id", reverse ? "desc" : "asc");
   if (options.offset) ids = ids.offset(options.offset);
+  if (windowed) {
+    // The next entities in order, then those of them that match, still in order.
+    let matches = db
+      .selectFrom(ids.limit(options.fullTextWindow!).as("w"))
+      .selectAll("w")
+      .where(compileFullTextOf(sql.ref("w.page_id"), fullText.term, fullText.fields, isPostgres(db)));
+    for (const value of sortValues) matches = matches.orderBy(sql.ref(`w.${value.alias}`), direction(value.field, reverse));
+    ids = matches.orderBy(sql.ref("w.page_id"), reverse ? "desc" : "asc") as unknown as typeof ids;
+  }
   let query = db
     .selectFrom(ids.limit(options.limit + 1).as("p"))
     .innerJoin("catalog_entities as e", "e.entity_id", "p.page_id")
@@ -116,7 +137,7 @@ export async function queryPage(
   const orderFields = spec.orderFields;
   const sortValues = sortAliases(orderFields);
   // Built inside the Promise.all, so a query that fails to build still leaves no rejection of the count unawaited.
-  const [rows, totalItems] = (await Promise.all([(async () => pageQuery(db, spec, options).execute())(), options.totalItems])) as [Array<EntityRow & Record<string, string>>, number];
+  const [rows, totalItems] = (await Promise.all([pageRows(db, spec, options), options.totalItems])) as [Array<EntityRow & Record<string, string>>, number];
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   if (reverse) page.reverse();
@@ -140,6 +161,30 @@ export async function queryPage(
   if (first && earlierExists) pageInfo.prevCursor = encodeCursor({ ...cursorBase, orderFieldValues: boundaryOf(first), isPrevious: true });
   return { items: page.map(entityJson), totalItems, pageInfo };
 }
+
+/**
+ * A full-text page is first looked for among the next entities in order, each
+ * checked against its own rows, which stops as soon as the page is full: a
+ * common term matches often, and the trigram index would first find each of
+ * its hundreds of thousands of matches in a large catalog to order them.
+ * Only when the window holds fewer matches than the page (a rare term) does
+ * the trigram index answer; its matches are then few. Either read gives the
+ * same rows: the first matches in order are the first of those in the window
+ * whenever the window holds a full page of them.
+ */
+async function pageRows(db: Db, spec: QuerySpec, options: PageOptions): Promise<Array<EntityRow & Record<string, string>>> {
+  if (fullTextOf(spec) && !options.offset && options.limit <= MAX_WINDOWED_PAGE) {
+    const fullTextWindow = Math.max(MIN_FULL_TEXT_WINDOW, FULL_TEXT_WINDOW_PER_ROW * (options.limit + 1));
+    const rows = (await pageQuery(db, spec, { ...options, fullTextWindow }).execute()) as Array<EntityRow & Record<string, string>>;
+    if (rows.length > options.limit) return rows;
+  }
+  return (await pageQuery(db, spec, options).execute()) as Array<EntityRow & Record<string, string>>;
+}
+
+/** Full-text pages up to Backstage's default size look in a window first; larger ones go to the trigram index. */
+const MAX_WINDOWED_PAGE = DEFAULT_PAGE_SIZE;
+const MIN_FULL_TEXT_WINDOW = 2000;
+const FULL_TEXT_WINDOW_PER_ROW = 25;
 
 /** (v1, …, vn, id) strictly after (or before) the boundary, honouring each field's direction. */
 function keysetCondition(

@@ -181,6 +181,24 @@ export function compileFullText(eb: EB, term: string, fields: string[], postgres
   return parts.length === 1 ? parts[0] : eb.or(parts);
 }
 
+/**
+ * The same full-text filter as compileFullText for one entity, its id given:
+ * the entity's own rows of the fields, matched with LIKE, one index search.
+ * For reading a page in the catalog's order that stops once the page is
+ * full (entities-query.server.ts), where the trigram index would first find
+ * every match of a common term.
+ */
+export function compileFullTextOf(id: RawBuilder<string>, term: string, fields: string[], postgres: boolean): RawBuilder<SqlBool> {
+  const wanted = [...new Set(fields.map((field) => field.toLowerCase()))];
+  const keys = wanted.filter((field) => field !== "metadata.uid");
+  const pattern = `%${term.toLocaleLowerCase("en-US")}%`;
+  const parts: RawBuilder<SqlBool>[] = [];
+  if (wanted.includes("metadata.uid")) parts.push(sql<SqlBool>`${id} LIKE ${pattern}`);
+  if (keys.length) parts.push(sql<SqlBool>`EXISTS (SELECT 1 FROM catalog_search s WHERE s.entity_id = ${id} AND ${inList(sql`s.key`, keys, postgres)} AND s.value LIKE ${pattern})`);
+  if (parts.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+}
+
 const NOT_NULL_COLUMNS = new Set(["kind", "namespace", "name", "entity_id"]);
 /** Sort keys for entities without the field: last, whichever the direction. */
 const MISSING_LAST = { asc: "\u{10FFFF}", desc: "" } as const;
