@@ -126,6 +126,31 @@ describe("compressed responses", () => {
     expect(identity.headers["content-encoding"]).toBeUndefined();
     expect(JSON.parse(identity.body.toString("utf8")).length).toBeGreaterThan(10);
   });
+
+  it("compresses a large facets answer once and sends the same bytes until the catalog changes", async () => {
+    // One facet of a value per entity, asked under eight spellings (Backstage echoes each): past the 16 KiB a shared answer is compressed at.
+    const facets = ["metadata.uid", "METADATA.UID", "Metadata.Uid", "metadata.UID", "METADATA.uid", "Metadata.uid", "metadata.Uid", "METADATA.Uid"];
+    const url = `${app.server.url}/api/catalog/entity-facets?${facets.map((facet) => `facet=${facet}`).join("&")}`;
+    const authorization = `Bearer ${TOKEN}`;
+    const identity = await getRaw(url, { authorization });
+    expect(identity.status).toBe(200);
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body.length).toBeGreaterThan(16 * 1024);
+    const answer = JSON.parse(identity.body.toString("utf8"));
+    expect(Object.keys(answer.facets)).toEqual(facets);
+
+    const first = await getRaw(url, { authorization, "accept-encoding": "gzip, deflate" });
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    expect(first.headers["content-type"]).toMatch(/^application\/json/);
+    expect(first.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(decoded(first))).toEqual(answer);
+    expect(first.body.length).toBeLessThan(identity.body.length / 3);
+    // A browser accepting brotli too gets the shared gzip, not a fresh compression.
+    const second = await getRaw(url, { authorization, "accept-encoding": CHROME });
+    expect(second.headers["content-encoding"]).toBe("gzip");
+    expect(second.body.equals(first.body)).toBe(true);
+    expect((await getRaw(url, { authorization, "accept-encoding": "gzip;q=0" })).headers["content-encoding"]).toBeUndefined();
+  });
 });
 
 describe("compression and streaming", () => {

@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { constants } from "node:zlib";
 import compression from "compression";
-import type { Request, RequestHandler, Response } from "express";
+import type { RequestHandler, Response } from "express";
+import { acceptedEncodings } from "../app/lib/http/content-encoding.server";
 
 // Responses go out compressed, brotli or gzip as the client's Accept-Encoding
 // allows, and as they are when it sends none. Assets under build/client/assets
@@ -77,7 +78,7 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     const available = variants.get(relative);
     if (!available) return next();
     res.vary("Accept-Encoding");
-    const accepted = acceptedEncodings(req);
+    const accepted = acceptedEncodings(req.get("accept-encoding"));
     const chosen = PRECOMPRESSED.find(({ encoding }) => available.has(encoding) && accepted.has(encoding));
     if (!chosen) return next();
     res.type(path.extname(relative));
@@ -85,21 +86,4 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     req.url = `${req.url.split("?")[0]}${chosen.suffix}`;
     next();
   };
-}
-
-/** The codings of Accept-Encoding with a quality above zero ('*' standing for any not named). */
-function acceptedEncodings(req: Request): Set<string> {
-  const accepted = new Set<string>();
-  const refused = new Set<string>();
-  let anyOther = false;
-  for (const part of (req.get("accept-encoding") ?? "").split(",")) {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (!coding) continue;
-    const quality = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    const allowed = quality === undefined || Number(quality) > 0;
-    if (coding === "*") anyOther = allowed;
-    else (allowed ? accepted : refused).add(coding);
-  }
-  if (anyOther) for (const { encoding } of PRECOMPRESSED) if (!refused.has(encoding)) accepted.add(encoding);
-  return accepted;
 }

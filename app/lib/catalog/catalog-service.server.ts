@@ -26,6 +26,7 @@ import {
   queryPage,
   type QuerySpec,
 } from "./query/entities-query.server";
+import type { SharedJson } from "../http/content-encoding.server";
 import { createGenerationCache } from "./query/generation-cache.server";
 import { andPredicates, refuseNulCharacters, type FilterPredicate } from "./query/predicate";
 import { changeCatalog, deleteEntityRows } from "./store/roots.server";
@@ -61,6 +62,13 @@ const MAX_FACETS = 50;
 
 export type CallOptions = { credentials: Credentials };
 
+type FacetsRequest = { facets: string[]; filter?: FilterPredicate; query?: FilterPredicate };
+
+function refuseFacetCount(request: FacetsRequest) {
+  if (request.facets.length === 0) throw new InputError("Missing facet parameter");
+  if (request.facets.length > MAX_FACETS) throw new InputError(`At most ${MAX_FACETS} facets may be requested at once`);
+}
+
 export function createEntityService(options: { db: Kysely<Database>; readDb: Kysely<Database>; engine: ProcessingEngine; permissions: PermissionService }) {
   // Reads go through readDb, so a long ingestion never holds them up.
   const { readDb: db, engine, permissions } = options;
@@ -84,7 +92,31 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
    * stored text (store/stitch.server.ts), never parsed and serialised again
    * unless `fields` asks for a part of each entity.
    */
+  async function facets(request: FacetsRequest, call: CallOptions): Promise<{ facets: Record<string, Array<{ value: string; count: number }>> }> {
+    refuseFacetCount(request);
+    const spec = { filter: request.filter, query: request.query, permission: readFilter(call) };
+    const answers = await Promise.all(
+      request.facets.map(async (facet) => {
+        const key = `facet ${JSON.stringify([facet.toLowerCase(), spec.filter, spec.query, spec.permission])}`;
+        // Cached under the lower-cased name and kept as values alone: another spelling of the facet shares them.
+        return [facet, await cache.get(key, async () => (await entityFacets(db, [facet], spec))[facet])] as const;
+      }),
+    );
+    return { facets: Object.fromEntries(answers) };
+  }
+
   const json = {
+    /**
+     * The facets answer as JSON, shared by every request for the same facets
+     * until the catalog changes, its compressed form with it
+     * (lib/http/content-encoding.server.ts).
+     */
+    async facets(request: FacetsRequest, call: CallOptions): Promise<SharedJson> {
+      refuseFacetCount(request);
+      const key = `facets json ${JSON.stringify([request.facets, request.filter, request.query, readFilter(call)])}`;
+      return cache.get(key, async () => ({ json: JSON.stringify(await facets(request, call)) }));
+    },
+
     async queryEntities(request: QueryEntitiesRequest, call: CallOptions): Promise<string> {
       const limit = Math.min(request.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
       const permission = readFilter(call);
@@ -241,18 +273,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       await changeCatalog(options.db, (trx) => deleteEntityRows(trx, [uid]));
     },
 
-    async facets(request: { facets: string[]; filter?: FilterPredicate; query?: FilterPredicate }, call: CallOptions) {
-      if (request.facets.length === 0) throw new InputError("Missing facet parameter");
-      if (request.facets.length > MAX_FACETS) throw new InputError(`At most ${MAX_FACETS} facets may be requested at once`);
-      const spec = { filter: request.filter, query: request.query, permission: readFilter(call) };
-      const facets = await Promise.all(
-        request.facets.map(async (facet) => {
-          const key = `facet ${JSON.stringify([facet.toLowerCase(), spec.filter, spec.query, spec.permission])}`;
-          return [facet, (await cache.get(key, () => entityFacets(db, [facet], spec)))[facet]] as const;
-        }),
-      );
-      return { facets: Object.fromEntries(facets) };
-    },
+    facets,
 
     /** Re-reads the entity's location at once (the entity itself, for a Location). */
     async refresh(entityRef: string, call: CallOptions): Promise<void> {
@@ -284,23 +305,4 @@ function arrayJson(items: string[], fields: string[] | undefined): string {
 
 function pageJson(page: { items: string[]; totalItems: number; pageInfo: QueryEntitiesResponse["pageInfo"] }, fields: string[] | undefined): string {
   return `{"items":${arrayJson(page.items, fields)},"totalItems":${page.totalItems},"pageInfo":${JSON.stringify(page.pageInfo)}}`;
-}
-
-const facetValuesJson = new WeakMap<object, string>();
-
-/**
- * The JSON body of a facets answer. A facet's values are cached per catalog
- * generation as one array; its JSON is kept beside it, so a cache hit does
- * not serialise the same thousands of values again (spec.owner has one per
- * team: 20,000 on a catalog of a million entities).
- */
-export function facetsJson(answer: { facets: Record<string, object | undefined> }): string {
-  const parts: string[] = [];
-  for (const [facet, values] of Object.entries(answer.facets)) {
-    if (values === undefined) continue;
-    let json = facetValuesJson.get(values);
-    if (json === undefined) facetValuesJson.set(values, (json = JSON.stringify(values)));
-    parts.push(`${JSON.stringify(facet)}:${json}`);
-  }
-  return `{"facets":{${parts.join(",")}}}`;
 }

@@ -197,8 +197,11 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
     write("services.yaml", yaml(TEAM_A, component("billing")));
     const catalog = await startCatalog(["./services.yaml"]);
     const typeFacet = async () => (await catalog.entities.facets({ facets: ["spec.type"], filter: { kind: "component" } }, SYSTEM)).facets["spec.type"];
+    // The API's answer, shared as JSON text by every request until the catalog changes.
+    const typeFacetJson = async () => JSON.parse((await catalog.entities.json.facets({ facets: ["spec.type"], filter: { kind: "component" } }, SYSTEM)).json);
     const components = async () => (await catalog.entities.queryEntities({ filter: { kind: "component" }, limit: 0 }, SYSTEM)).totalItems;
     expect(await typeFacet()).toEqual([{ value: "service", count: 1 }]);
+    expect(await typeFacetJson()).toEqual({ facets: { "spec.type": [{ value: "service", count: 1 }] } });
     expect(await components()).toBe(1);
     write("services.yaml", yaml(TEAM_A, component("billing"), component("site", { type: "website" })));
     await catalog.entities.refresh("component:default/billing", SYSTEM);
@@ -206,6 +209,7 @@ describe.each(TEST_ENGINES)("catalog store on %s", (engine) => {
       { value: "service", count: 1 },
       { value: "website", count: 1 },
     ]);
+    expect((await typeFacetJson()).facets["spec.type"]).toHaveLength(2);
     expect(await components()).toBe(2);
     await catalog.entities.deleteEntityByUid((await byName(catalog, "component", "site")).metadata.uid!, SYSTEM);
     expect(await components()).toBe(1);

@@ -152,6 +152,9 @@ describe.each(TEST_ENGINES)("entity queries on %s", (engine) => {
       { value: "service", count: 7 },
       { value: "website", count: 7 },
     ]);
+    // Facet names match whatever their case, as in Backstage, and the answer keeps each spelling asked for, from the same cached counts.
+    const spelled = await fixture.catalog.entities.facets({ facets: ["SPEC.TYPE", "Spec.Type"], filter: parseFilterParams(["spec.lifecycle=production"]) }, SYSTEM);
+    expect(spelled.facets).toEqual({ "SPEC.TYPE": facets["spec.type"], "Spec.Type": facets["spec.type"] });
   });
 
   it("returns by-refs in request order with null for what is missing or filtered out", async () => {

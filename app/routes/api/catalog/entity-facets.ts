@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { facetsJson } from "~/lib/catalog/catalog-service.server";
 import { parseQueryBody, stringList } from "~/lib/catalog/http-params";
 import { parseFilterParams } from "~/lib/catalog/query/predicate";
-import { apiRoute, jsonText, parsedBy, query } from "~/lib/http/api.server";
+import { apiRoute, parsedBy, query } from "~/lib/http/api.server";
+import { sharedJsonResponse } from "~/lib/http/content-encoding.server";
 
 // /api/catalog/entity-facets: GET with facet and filter parameters, POST with a predicate.
 const route = apiRoute({
@@ -14,7 +14,7 @@ const route = apiRoute({
         .refine((facets) => facets.length > 0, { error: "Missing facet parameter" }),
       filter: query.list().transform(parsedBy(parseFilterParams)),
     }),
-    handler: async ({ app, query, credentials }) => jsonText(facetsJson(await app.catalog.entities.facets({ facets: query.facet, filter: query.filter }, { credentials }))),
+    handler: async ({ app, request, query, credentials }) => sharedJsonResponse(request, await app.catalog.entities.json.facets({ facets: query.facet, filter: query.filter }, { credentials })),
   },
   POST: {
     body: z.object({
@@ -25,7 +25,7 @@ const route = apiRoute({
         .refine((facets) => facets.length > 0, { error: "Missing or empty facets parameter" }),
       query: z.unknown().optional().transform(parsedBy(parseQueryBody)),
     }),
-    handler: async ({ app, body, credentials }) => jsonText(facetsJson(await app.catalog.entities.facets({ facets: body.facets, query: body.query }, { credentials }))),
+    handler: async ({ app, request, body, credentials }) => sharedJsonResponse(request, await app.catalog.entities.json.facets({ facets: body.facets, query: body.query }, { credentials })),
   },
 });
 export const loader = route;
