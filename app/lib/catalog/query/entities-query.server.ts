@@ -167,24 +167,31 @@ export async function queryPage(
  * checked against its own rows, which stops as soon as the page is full: a
  * common term matches often, and the trigram index would first find each of
  * its hundreds of thousands of matches in a large catalog to order them.
- * Only when the window holds fewer matches than the page (a rare term) does
- * the trigram index answer; its matches are then few. Either read gives the
- * same rows: the first matches in order are the first of those in the window
- * whenever the window holds a full page of them.
+ * A small window first: without a single match there the term is rare and
+ * goes to the trigram index at once; with a few, a window ten times larger,
+ * which fills the page for a term on one entity in a hundred. Only when that
+ * one holds fewer matches than the page does the trigram index answer; its
+ * matches are then few. Either read gives the same rows: the first matches
+ * in order are the first of those in a window whenever it holds a full page
+ * of them.
  */
 async function pageRows(db: Db, spec: QuerySpec, options: PageOptions): Promise<Array<EntityRow & Record<string, string>>> {
   if (fullTextOf(spec) && !options.offset && options.limit <= MAX_WINDOWED_PAGE) {
-    const fullTextWindow = Math.max(MIN_FULL_TEXT_WINDOW, FULL_TEXT_WINDOW_PER_ROW * (options.limit + 1));
-    const rows = (await pageQuery(db, spec, { ...options, fullTextWindow }).execute()) as Array<EntityRow & Record<string, string>>;
-    if (rows.length > options.limit) return rows;
+    for (const perRow of FULL_TEXT_WINDOWS_PER_ROW) {
+      const rows = (await pageQuery(db, spec, { ...options, fullTextWindow: Math.min(perRow * (options.limit + 1), MAX_FULL_TEXT_WINDOW) }).execute()) as Array<EntityRow & Record<string, string>>;
+      if (rows.length > options.limit) return rows;
+      if (rows.length === 0) break;
+    }
   }
   return (await pageQuery(db, spec, options).execute()) as Array<EntityRow & Record<string, string>>;
 }
 
-/** Full-text pages up to Backstage's default size look in a window first; larger ones go to the trigram index. */
+/** Full-text pages up to Backstage's default size look in windows first; larger ones go to the trigram index. */
 const MAX_WINDOWED_PAGE = DEFAULT_PAGE_SIZE;
-const MIN_FULL_TEXT_WINDOW = 2000;
-const FULL_TEXT_WINDOW_PER_ROW = 25;
+/** The windows' sizes, in entities per row of the page: 210 and 2,100 entities for a page of 20. */
+const FULL_TEXT_WINDOWS_PER_ROW = [10, 100];
+/** Checking an entity costs an index search: at most this many per window. */
+const MAX_FULL_TEXT_WINDOW = 5000;
 
 /** (v1, …, vn, id) strictly after (or before) the boundary, honouring each field's direction. */
 function keysetCondition(
