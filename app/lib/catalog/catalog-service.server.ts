@@ -87,11 +87,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
     return json && mayRead(call, json) ? json : undefined;
   }
 
-  /**
-   * The reads as the API answers them: JSON text spliced from each entity's
-   * stored text (store/stitch.server.ts), never parsed and serialised again
-   * unless `fields` asks for a part of each entity.
-   */
+  /** Facet values are cached per facet, so a request for several shares each with requests for any of them. */
   async function facets(request: FacetsRequest, call: CallOptions): Promise<{ facets: Record<string, Array<{ value: string; count: number }>> }> {
     refuseFacetCount(request);
     const spec = { filter: request.filter, query: request.query, permission: readFilter(call) };
@@ -105,6 +101,11 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
     return { facets: Object.fromEntries(answers) };
   }
 
+  /**
+   * The reads as the API answers them: JSON text spliced from each entity's
+   * stored text (store/stitch.server.ts), never parsed and serialised again
+   * unless `fields` asks for a part of each entity.
+   */
   const json = {
     /**
      * The facets answer as JSON, shared by every request for the same facets

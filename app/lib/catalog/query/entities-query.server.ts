@@ -68,7 +68,7 @@ type PageOptions = {
   offset?: number;
   after?: Array<string | null>;
   isPrevious?: boolean;
-  /** With a full-text filter: look for the page's matches among only this many next entities in order (see queryPage). */
+  /** With a full-text filter: look for the page's matches among only this many next entities in order (see pageRows). */
   fullTextWindow?: number;
 };
 
