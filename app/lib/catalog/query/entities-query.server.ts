@@ -6,7 +6,7 @@ import { entityColumns, entityJson, type EntityRow } from "../store/entity-reade
 import { relationEdges } from "../store/relation-edges.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
 import type { FilterPredicate } from "./predicate";
-import { compileFullText, compileFullTextOf, compilePredicate, ENTITY_REF_ORDER, isRelationField, sortExpression } from "./sql.server";
+import { compileFullText, compileFullTextOf, compilePredicate, ENTITY_REF_ORDER, isIndexOrder, isRelationField, sortExpression } from "./sql.server";
 
 // Reading entities: one function per kind of read, each a bounded number of
 // indexed queries whatever the size of the catalog. Entities come back as
@@ -176,7 +176,8 @@ export async function queryPage(
  * of them.
  */
 async function pageRows(db: Db, spec: QuerySpec, options: PageOptions): Promise<Array<EntityRow & Record<string, string>>> {
-  if (fullTextOf(spec) && !options.offset && options.limit <= MAX_WINDOWED_PAGE) {
+  // A window in another order would sort every entity first, matching or not.
+  if (fullTextOf(spec) && !options.offset && options.limit <= MAX_WINDOWED_PAGE && spec.orderFields.every((field) => isIndexOrder(field.field))) {
     for (const perRow of FULL_TEXT_WINDOWS_PER_ROW) {
       const rows = (await pageQuery(db, spec, { ...options, fullTextWindow: Math.min(perRow * (options.limit + 1), MAX_FULL_TEXT_WINDOW) }).execute()) as Array<EntityRow & Record<string, string>>;
       if (rows.length > options.limit) return rows;

@@ -194,9 +194,16 @@ export function compileFullTextOf(id: RawBuilder<string>, term: string, fields: 
   const pattern = `%${term.toLocaleLowerCase("en-US")}%`;
   const parts: RawBuilder<SqlBool>[] = [];
   if (wanted.includes("metadata.uid")) parts.push(sql<SqlBool>`${id} LIKE ${pattern}`);
-  if (keys.length) parts.push(sql<SqlBool>`EXISTS (SELECT 1 FROM catalog_search s WHERE s.entity_id = ${id} AND ${inList(sql`s.key`, keys, postgres)} AND s.value LIKE ${pattern})`);
+  // Without statistics SQLite searched the (key, value) index here, reading every row of the field for each entity: 19 s for a window at 50,000 entities. Name the index.
+  const rows = postgres ? sql`catalog_search s` : sql`catalog_search s INDEXED BY catalog_search_entity`;
+  if (keys.length) parts.push(sql<SqlBool>`EXISTS (SELECT 1 FROM ${rows} WHERE s.entity_id = ${id} AND ${inList(sql`s.key`, keys, postgres)} AND s.value LIKE ${pattern})`);
   if (parts.length === 0) return sql<SqlBool>`1 = 0`;
   return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** Orders an index gives without sorting: the uid, the name, the entity ref (a walk in them can stop early). */
+export function isIndexOrder(field: string): boolean {
+  return field === ENTITY_REF_ORDER || ["name", "entity_id"].includes(columnFor(field) ?? "");
 }
 
 const NOT_NULL_COLUMNS = new Set(["kind", "namespace", "name", "entity_id"]);
