@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { afterEach, beforeEach } from "vitest";
 import { openDatabase, type AtriumDatabase } from "../../app/lib/db/client.server";
 import { migrateToLatest } from "../../app/lib/db/migrate.server";
+import { migrations } from "../../app/lib/db/migrations/index";
 import type { Database } from "../../app/lib/db/schema";
 
 // Every store test runs on both engines. PostgreSQL is never skipped: if it is
@@ -61,6 +63,32 @@ export function useMigratedDatabase(engine: (typeof TEST_ENGINES)[number]): { re
     get db() {
       if (!database) throw new Error("useMigratedDatabase: the database exists only inside a test");
       return database.db;
+    },
+  };
+}
+
+/**
+ * A fresh database for each test of the calling describe block, migrated up
+ * to and including `lastMigration` only: a migration's test writes rows as
+ * the schema before it held them, then runs migrateToLatest on `database`.
+ */
+export function useDatabaseMigratedTo(engine: (typeof TEST_ENGINES)[number], lastMigration: string): { readonly database: AtriumDatabase } {
+  let config: TestDatabaseConfig;
+  let database: AtriumDatabase | undefined;
+  beforeEach(async () => {
+    config = testDatabaseConfig(engine);
+    database = await openDatabase(config as never, process.cwd());
+    const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateTo(lastMigration);
+    if (error) throw error;
+  });
+  afterEach(async () => {
+    await database?.destroy();
+    await dropTestDatabase(config);
+  });
+  return {
+    get database() {
+      if (!database) throw new Error("useDatabaseMigratedTo: the database exists only inside a test");
+      return database;
     },
   };
 }

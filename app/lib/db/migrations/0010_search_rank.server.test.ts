@@ -1,31 +1,19 @@
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { facetToken, queryDocuments, upsertDocuments } from "~/lib/search/search-store.server";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../../tests/support/databases";
-import { openDatabase, type AtriumDatabase } from "../client.server";
+import { TEST_ENGINES, useDatabaseMigratedTo } from "../../../../tests/support/databases";
 import { migrateToLatest } from "../migrate.server";
 import { TECHDOCS_FIRST_ID } from "./0010_search_rank";
-import { migrations } from "./index";
 
 // An index written before 0010 (rows as 0009's store wrote them) stays
 // searchable after it: docs pages move to their id range on PostgreSQL,
 // titles are backfilled into search_rank on SQLite, and new rows follow.
 
 describe.each(TEST_ENGINES)("migration 0010_search_rank on %s", (engine) => {
-  let config: TestDatabaseConfig;
-  let database: AtriumDatabase | undefined;
-  afterEach(async () => {
-    await database?.destroy();
-    await dropTestDatabase(config);
-  });
+  const fixture = useDatabaseMigratedTo(engine, "0009_search");
 
   it("keeps an existing index searchable, docs pages in their own id range, titles ranked", async () => {
-    config = testDatabaseConfig(engine);
-    database = await openDatabase(config as never, process.cwd());
-    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
-    const { error } = await migrator.migrateTo("0009_search");
-    if (error) throw error;
+    const { database } = fixture;
     const db = database.db;
     const rows = [
       { type: "software-catalog", ref: "component:default/zephyr-text", title: "plain", text: "zephyr winds" },

@@ -1,11 +1,8 @@
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getEntityByKey } from "~/lib/catalog/query/entities-query.server";
-import { dropTestDatabase, TEST_ENGINES, testDatabaseConfig, type TestDatabaseConfig } from "../../../../tests/support/databases";
-import { openDatabase, type AtriumDatabase } from "../client.server";
+import { TEST_ENGINES, useDatabaseMigratedTo } from "../../../../tests/support/databases";
 import { migrateToLatest } from "../migrate.server";
-import { migrations } from "./index";
 
 // A catalog written before 0015 (each relation as two rows, one per
 // direction) reads the same after it, from one row per relation.
@@ -32,19 +29,10 @@ const relationRows = [
 ];
 
 describe.each(TEST_ENGINES)("migration 0015_catalog_relation_pairs on %s", (engine) => {
-  let config: TestDatabaseConfig;
-  let database: AtriumDatabase | undefined;
-  afterEach(async () => {
-    await database?.destroy();
-    await dropTestDatabase(config);
-  });
+  const fixture = useDatabaseMigratedTo(engine, "0014_catalog_final_entities");
 
   it("keeps every entity's relations in both directions, from one row per relation", async () => {
-    config = testDatabaseConfig(engine);
-    database = await openDatabase(config as never, process.cwd());
-    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
-    const { error } = await migrator.migrateTo("0014_catalog_final_entities");
-    if (error) throw error;
+    const { database } = fixture;
     const db = database.db;
     for (const entity of entities) {
       const body = JSON.stringify({ apiVersion: "backstage.io/v1alpha1", kind: entity.kind, metadata: { name: entity.name, namespace: "default" }, spec: {} });
