@@ -7,6 +7,7 @@ import { fillLargeCatalog } from "../../../../tests/support/large-catalog";
 import { queryPlan } from "../../../../tests/support/query-plans";
 import { openDatabase } from "../../db/client.server";
 import { migrateToLatest } from "../../db/migrate.server";
+import { configRootsQuery } from "../store/roots.server";
 import { pageQuery } from "./entities-query.server";
 import { parseFilterParams } from "./predicate";
 
@@ -76,6 +77,13 @@ describe.each(TEST_ENGINES)("query plans of catalog reads on %s", (engine) => {
       // Not a walk of the full-text rows in uid order, filtering each by the LIKE.
       expect(text).not.toMatch(/Index Scan using catalog_fts_entity/);
     }
+  });
+
+  // Every worker and replica runs this at its start.
+  it("finds the config roots through their own index, never reading every entity", async () => {
+    const text = await plan(configRootsQuery(fixture.db));
+    if (engine === "sqlite") expect(text).toMatch(/SEARCH catalog_entities USING INDEX catalog_entities_roots \(root_source=\?\)/);
+    else expect(text).toMatch(/Index Scan using catalog_entities_roots/);
   });
 });
 

@@ -39,7 +39,7 @@ export function rootEntityKey(location: LocationSpec): string {
 /** Makes the config roots exactly the configured locations; roots dropped from config leave orphans behind. */
 export async function syncConfigRoots(db: Kysely<Database>, locations: LocationSpec[], now: number): Promise<void> {
   const wanted = new Map(locations.map((location) => [rootEntityKey(location), location]));
-  const configRoots = (q: Kysely<Database> | Transaction<Database>) => q.selectFrom("catalog_entities").select(["entity_ref"]).where("root_source", "=", CONFIG_ROOT).execute();
+  const configRoots = (q: Kysely<Database> | Transaction<Database>) => configRootsQuery(q).execute();
   // Every worker and replica starts here. When config is unchanged it writes
   // nothing: a worker starting while another ingests would otherwise wait for
   // SQLite's write lock (and fail after the busy timeout), and each start
@@ -52,6 +52,11 @@ export async function syncConfigRoots(db: Kysely<Database>, locations: LocationS
     const existing = new Set(current.map((row) => row.entity_ref));
     for (const [key, location] of wanted) if (!existing.has(key)) await insertRoot(trx, location, CONFIG_ROOT, now);
   });
+}
+
+/** The config roots, read through their own small index (migration 0016). */
+export function configRootsQuery(q: Kysely<Database> | Transaction<Database>) {
+  return q.selectFrom("catalog_entities").select(["entity_ref"]).where("root_source", "=", CONFIG_ROOT);
 }
 
 export async function addLocation(db: Kysely<Database>, location: LocationSpec, now: number): Promise<StoredLocation> {

@@ -14,6 +14,7 @@ import * as nameOrderIndexes from "./0012_catalog_name_order_indexes";
 import * as scaffolderEditor from "./0013_scaffolder_editor";
 import * as finalEntities from "./0014_catalog_final_entities";
 import * as relationPairs from "./0015_catalog_relation_pairs";
+import * as rootsIndex from "./0016_catalog_roots_index";
 
 // One migration set for SQLite and PostgreSQL, applied in name order at
 // start-up. Names are NNNN_what; a migration once landed is never edited.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0013_scaffolder_editor": scaffolderEditor,
   "0014_catalog_final_entities": finalEntities,
   "0015_catalog_relation_pairs": relationPairs,
+  "0016_catalog_roots_index": rootsIndex,
 };
