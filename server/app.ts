@@ -100,7 +100,8 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
   let demoCluster: DemoCluster | undefined;
   const ready = (async () => {
     // The process that processes the catalog checkpoints SQLite's log on a thread of its own; its HTTP workers leave that to it.
-    const opened = (database = await openDatabase(config.config.backend.database, rootDir, logger, { walCheckpoints: options.role === "http" ? "elsewhere" : "thread" }));
+    const ingests = options.role !== "http";
+    const opened = (database = await openDatabase(config.config.backend.database, rootDir, logger, { walCheckpoints: ingests ? "thread" : "elsewhere", ingests }));
     const kubernetes = config.config.kubernetes;
     let demo: DemoClusterAddress | undefined = kubernetes.demoCluster ? options.demoCluster : undefined;
     if (kubernetes.demoCluster && !demo) {
@@ -112,7 +113,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     const { applied, created } = await opened.exclusively(async () => {
       const applied = await migrateToLatest(opened);
       const kubernetesClusters = demo ? [demoClusterDetails(demo, kubernetes.clusterRequestTimeout)] : [];
-      const created = createServices({ config, database: opened, logger, rootDir, kubernetesClusters, runsGlobalTasks: options.role !== "http" });
+      const created = createServices({ config, database: opened, logger, rootDir, kubernetesClusters, runsGlobalTasks: ingests });
       await created.catalog.start();
       return { applied, created };
     });

@@ -73,11 +73,22 @@ export type WalCheckpoints = "thread" | "elsewhere";
  * paths. `logger` hears of connections PostgreSQL dropped in the background,
  * and of checkpoints that failed.
  */
-export async function openDatabase(config: DatabaseConfig | undefined, rootDir: string, logger?: Logger, options: { walCheckpoints?: WalCheckpoints } = {}): Promise<AtriumDatabase> {
+export async function openDatabase(config: DatabaseConfig | undefined, rootDir: string, logger?: Logger, options: OpenOptions = {}): Promise<AtriumDatabase> {
   const client = config?.client ?? "better-sqlite3";
   if (client === "pg") return openPostgres(config?.connection, config?.statementTimeout === false ? 0 : (config?.statementTimeout ?? DEFAULT_STATEMENT_TIMEOUT_MS), logger);
-  return openSqliteDatabase(config?.connection, rootDir, logger, options.walCheckpoints);
+  return openSqliteDatabase(config?.connection, rootDir, logger, options);
 }
+
+type OpenOptions = {
+  walCheckpoints?: WalCheckpoints;
+  /**
+   * Whether this process runs the catalog's processing (the default). An
+   * HTTP worker beside the one that does writes sessions, settings and a
+   * registered location now and then: its writer keeps the read
+   * connection's cache, not the ingestion's.
+   */
+  ingests?: boolean;
+};
 
 /** An in-memory SQLite database lives inside one process: several worker processes (server/workers.js) cannot share it. */
 export function isInMemoryDatabase(config: DatabaseConfig | undefined): boolean {
@@ -87,7 +98,7 @@ export function isInMemoryDatabase(config: DatabaseConfig | undefined): boolean 
 const WRITER_CACHE_MIB = 384;
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
-function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: string, logger: Logger | undefined, walCheckpoints: WalCheckpoints | undefined): AtriumDatabase {
+function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: string, logger: Logger | undefined, { walCheckpoints, ingests = true }: OpenOptions): AtriumDatabase {
   let filename: string;
   if (connection === ":memory:") filename = ":memory:";
   else if (typeof connection === "string") filename = path.resolve(rootDir, connection);
@@ -101,7 +112,7 @@ function openSqliteDatabase(connection: DatabaseConfig["connection"], rootDir: s
   // before the commit costs far more there than on a read. Its statements are
   // kept prepared too: the scaffolder's tasks write the same few (an event, a
   // heartbeat, a claim) many times a second, and preparing cost more than running.
-  const writer = openNamed(filename, { cacheMiB: WRITER_CACHE_MIB, statementCache: WRITE_STATEMENT_CACHE, writer: true });
+  const writer = openNamed(filename, { cacheMiB: ingests ? WRITER_CACHE_MIB : undefined, statementCache: WRITE_STATEMENT_CACHE, writer: true });
   if (onDisk && walCheckpoints) {
     writer.raw.exec("PRAGMA wal_autocheckpoint = 0");
     // The log grows to gigabytes between the thread's restarts in a large ingestion; the first commit after one cuts the file back.
