@@ -18,11 +18,7 @@ import { readUpTo } from "./streams.server";
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** A response whose JSON body is already text: stored entities are spliced into it, not parsed and serialised again. */
-export function jsonText(body: string, init?: { headers?: Headers }): Response {
-  const headers = new Headers(init?.headers);
-  headers.set("Content-Type", "application/json");
-  return new Response(body, { headers });
-}
+export { jsonText } from "./content-encoding.server";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };

@@ -24,11 +24,11 @@ export const loader = apiRoute({
       fullTextFilterTerm: query.string(),
       fullTextFilterFields: query.list().transform(parsedBy(parseFields)),
     }),
-    handler: async ({ app, query, credentials }) => {
+    handler: async ({ request, app, query, credentials }) => {
       const { cursor, limit, fields } = query;
-      if (cursor !== undefined) return jsonText(await app.catalog.entities.json.queryEntities({ cursor, limit, fields }, { credentials }));
+      if (cursor !== undefined) return jsonText(request, await app.catalog.entities.json.queryEntities({ cursor, limit, fields }, { credentials }));
       const term = query.fullTextFilterTerm;
-      const request: QueryEntitiesRequest = {
+      const spec: QueryEntitiesRequest = {
         filter: query.filter,
         orderFields: query.orderField,
         fullTextFilter: term ? { term, fields: query.fullTextFilterFields } : undefined,
@@ -37,7 +37,7 @@ export const loader = apiRoute({
         fields,
         totalItems: query.totalItems,
       };
-      return jsonText(await app.catalog.entities.json.queryEntities(request, { credentials }));
+      return jsonText(request, await app.catalog.entities.json.queryEntities(spec, { credentials }));
     },
   },
 });
@@ -57,11 +57,12 @@ export const action = apiRoute({
       orderBy: z.unknown().optional().transform(parsedBy(parseOrderBy)),
       totalItems: z.unknown().optional().transform(parsedBy(parseTotalItems)),
     }),
-    handler: async ({ app, body, credentials }) => {
+    handler: async ({ request, app, body, credentials }) => {
       const { cursor, limit, fields, fullTextFilter } = body;
-      if (cursor !== undefined) return jsonText(await app.catalog.entities.json.queryEntities({ cursor, limit, fields }, { credentials }));
+      if (cursor !== undefined) return jsonText(request, await app.catalog.entities.json.queryEntities({ cursor, limit, fields }, { credentials }));
       const term = fullTextFilter?.term;
       return jsonText(
+        request,
         await app.catalog.entities.json.queryEntities(
           {
             query: body.query,

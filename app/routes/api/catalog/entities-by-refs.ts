@@ -26,10 +26,10 @@ const route = apiRoute({
         .transform(parsedBy((value) => stringList(value, "fields") ?? [])),
       query: z.unknown().optional().transform(parsedBy(parseQueryBody)),
     }),
-    handler: async ({ app, query, body, credentials }) => {
+    handler: async ({ request, app, query, body, credentials }) => {
       const fields = [...(query.fields ?? []), ...body.fields];
       const filter = andPredicates(query.filter, body.query);
-      return jsonText(await app.catalog.entities.json.entitiesByRefs({ entityRefs: body.entityRefs, fields: fields.length ? fields : undefined, filter }, { credentials }));
+      return jsonText(request, await app.catalog.entities.json.entitiesByRefs({ entityRefs: body.entityRefs, fields: fields.length ? fields : undefined, filter }, { credentials }));
     },
   },
 });

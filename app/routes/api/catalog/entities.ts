@@ -19,7 +19,7 @@ const route = apiRoute({
       after: query.string().transform(parsedBy((value: string | undefined) => (value === undefined ? undefined : parseAfter(value)))),
       order: query.list().transform(parsedBy(parseOrderParams)),
     }),
-    handler: async ({ app, url, query: { filter, fields, order, after, ...paging }, credentials }) => {
+    handler: async ({ request, app, url, query: { filter, fields, order, after, ...paging }, credentials }) => {
       const { limit, offset } = after ?? paging;
       if (limit === undefined && offset === undefined && after === undefined) {
         return await streamJsonArray(app.catalog.entities.json.streamEntities({ filter, order, fields }, { credentials }));
@@ -32,7 +32,7 @@ const route = apiRoute({
         next.set("after", Buffer.from(JSON.stringify({ limit, offset: (offset ?? 0) + limit })).toString("base64"));
         headers.set("Link", `</entities?${next}>; rel="next"`);
       }
-      return jsonText(page.items, { headers });
+      return jsonText(request, page.items, { headers });
     },
   },
 });

@@ -4,7 +4,7 @@ import { apiRoute, jsonText, pathParams } from "~/lib/http/api.server";
 const route = apiRoute({
   GET: {
     params: pathParams("kind", "namespace", "name"),
-    handler: async ({ app, params, credentials }) => jsonText(await app.catalog.entities.json.ancestry(params.kind, params.namespace, params.name, { credentials })),
+    handler: async ({ request, app, params, credentials }) => jsonText(request, await app.catalog.entities.json.ancestry(params.kind, params.namespace, params.name, { credentials })),
   },
 });
 export const loader = route;
