@@ -386,17 +386,30 @@ function processTree(root) {
 function memoryOf(pid) {
   let hwm = 0;
   let rss = 0;
+  /** Each process's peak, by its role (server/workers.js): where the sum comes from. */
+  const peaks = [];
   for (const member of processTree(pid)) {
     try {
       const status = readFileSync(`/proc/${member}/status`, "utf8");
       const kib = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
       hwm += kib("VmHWM");
       rss += kib("VmRSS");
+      peaks.push({ role: processRole(member), hwm: kib("VmHWM") });
     } catch {
-      if (member === pid) return { hwm: NaN, rss: NaN };
+      if (member === pid) return { hwm: NaN, rss: NaN, peaks: [] };
     }
   }
-  return { hwm, rss };
+  return { hwm, rss, peaks };
+}
+
+function processRole(pid) {
+  const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+  const role = environment.find((entry) => entry.startsWith("ATRIUM_WORKER_ROLE="))?.split("=")[1];
+  return role ?? (environment.some((entry) => entry.startsWith("ATRIUM_WORKER=")) ? "worker" : "primary");
+}
+
+function peaksText(memory) {
+  return memory.peaks.map((peak) => `${peak.role} ${mib(peak.hwm)}`).join(", ");
 }
 
 /**
@@ -981,7 +994,7 @@ function printReport({ ingestion, settled, rssAfterIngestion, rssEnd, results, s
     "",
     `- ingestion: ${(ingestion.ms / 1000).toFixed(1)} s from spawn to ${expectedTotal} entities (${manifest.n} generated + ${expectedTotal - manifest.n} Location) = ${entitiesPerSecond.toFixed(0)} entities/s; readiness after ${(ingestion.readyMs / 1000).toFixed(1)} s; longest wait during ingestion for a count request ${(ingestion.longestPoll / 1000).toFixed(1)} s, for the liveness endpoint ${(ingestion.longestLiveness / 1000).toFixed(1)} s; other processes used ${ingestion.cores.other.toFixed(2)} cores meanwhile${options.db === "pg" ? `, PostgreSQL ${ingestion.cores.postgres.toFixed(2)}` : ""}`,
     `- background work after it (stitching, the search index): ${settled === undefined ? "not waited for (--no-settle): the scenarios ran beside it" : settled.quiet ? `done (the server under 0.1 cores) ${(settled.ms / 1000).toFixed(1)} s later, before the scenarios` : `still ${settled.cores.toFixed(2)} cores after ${(settled.ms / 1000).toFixed(1)} s, measured anyway`}`,
-    `- peak RSS: ${mib(rssAfterIngestion.hwm)} during ingestion, ${mib(rssEnd.hwm)} over the whole run (VmHWM); RSS at the end ${mib(rssEnd.rss)}`,
+    `- peak RSS: ${mib(rssAfterIngestion.hwm)} during ingestion (${peaksText(rssAfterIngestion)}), ${mib(rssEnd.hwm)} over the whole run (${peaksText(rssEnd)}) (VmHWM); RSS at the end ${mib(rssEnd.rss)}`,
     `- database size after the server stopped: ${mib(storage)}`,
     ...(maintenance
       ? [
