@@ -8,7 +8,7 @@ import { gzip, gzipSync } from "node:zlib";
 // would: a streaming compressor costs about 150 µs to set up and flush for
 // a 2 KB entity, six times the one-shot call, and that was a sixth of a
 // by-name request's time. Level 1, nginx's default for what it compresses
-// as it serves: half the time of level 6 for a tenth more bytes. A large
+// as it serves: half the time of level 6 for a tenth to a fifth more bytes. A large
 // answer that many requests share, cached until the catalog changes (a facet
 // of twenty thousand owners is a megabyte of JSON), is compressed once: the
 // first request that accepts gzip compresses it, and every later one sends
