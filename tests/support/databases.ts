@@ -48,21 +48,10 @@ export async function dropTestDatabase(config: TestDatabaseConfig): Promise<void
  * closed and dropped after it. Read `database.db` inside the tests.
  */
 export function useMigratedDatabase(engine: (typeof TEST_ENGINES)[number]): { readonly db: Kysely<Database> } {
-  let config: TestDatabaseConfig;
-  let database: AtriumDatabase | undefined;
-  beforeEach(async () => {
-    config = testDatabaseConfig(engine);
-    database = await openDatabase(config as never, process.cwd());
-    await migrateToLatest(database);
-  });
-  afterEach(async () => {
-    await database?.destroy();
-    await dropTestDatabase(config);
-  });
+  const current = useFreshDatabase(engine, "useMigratedDatabase", (database) => migrateToLatest(database));
   return {
     get db() {
-      if (!database) throw new Error("useMigratedDatabase: the database exists only inside a test");
-      return database.db;
+      return current().db;
     },
   };
 }
@@ -73,22 +62,32 @@ export function useMigratedDatabase(engine: (typeof TEST_ENGINES)[number]): { re
  * the schema before it held them, then runs migrateToLatest on `database`.
  */
 export function useDatabaseMigratedTo(engine: (typeof TEST_ENGINES)[number], lastMigration: string): { readonly database: AtriumDatabase } {
+  const current = useFreshDatabase(engine, "useDatabaseMigratedTo", async (database) => {
+    const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateTo(lastMigration);
+    if (error) throw error;
+  });
+  return {
+    get database() {
+      return current();
+    },
+  };
+}
+
+/** Opens and `prepare`s a database before each test, closes and drops it after; the database of the running test. */
+function useFreshDatabase(engine: (typeof TEST_ENGINES)[number], helper: string, prepare: (database: AtriumDatabase) => Promise<unknown>): () => AtriumDatabase {
   let config: TestDatabaseConfig;
   let database: AtriumDatabase | undefined;
   beforeEach(async () => {
     config = testDatabaseConfig(engine);
     database = await openDatabase(config as never, process.cwd());
-    const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateTo(lastMigration);
-    if (error) throw error;
+    await prepare(database);
   });
   afterEach(async () => {
     await database?.destroy();
     await dropTestDatabase(config);
   });
-  return {
-    get database() {
-      if (!database) throw new Error("useDatabaseMigratedTo: the database exists only inside a test");
-      return database;
-    },
+  return () => {
+    if (!database) throw new Error(`${helper}: the database exists only inside a test`);
+    return database;
   };
 }
