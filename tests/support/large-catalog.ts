@@ -1,14 +1,15 @@
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "../../app/lib/db/dialect";
 import type { Database } from "../../app/lib/db/schema";
-import { FULL_TEXT_FIELDS } from "../../app/lib/catalog/store/search-rows";
+import { indexAllFullText } from "../../app/lib/catalog/store/full-text.server";
 
 // A large catalog written straight into a migrated database in a few set-based
 // statements (a recursive CTE on SQLite, generate_series on PostgreSQL): 50,000
 // Components in seconds, where ingesting them through the server takes minutes.
 // The rows are the ones the entity writer keeps (app/lib/catalog/store/): the
 // entity, its search rows (a description included, which has no full-text
-// index) and the full-text rows of its indexed fields.
+// index) and the full-text rows of its indexed fields; entities in uid order,
+// as the writer inserts them.
 
 const SEARCH_KEYS: Array<[string, string]> = [
   ["kind", "'component'"],
@@ -30,17 +31,12 @@ export async function fillLargeCatalog(db: Kysely<Database>, count: number): Pro
   await sql`INSERT INTO catalog_entities (entity_id, entity_ref, kind, namespace, name, spec_type, spec_lifecycle, spec_owner, body, hash, etag, orphan, updated_at)
     SELECT 'uid-' || i, 'component:default/service-' || i, 'component', 'default', 'service-' || i, 'service', 'production', 'group:default/team-' || (i % 50),
       ${sql.raw(body)}, 'hash', 'etag-' || i, 0, ${sql.raw(String(now))}
-    FROM (${numbers}) numbers`.execute(db);
+    FROM (${numbers}) numbers ORDER BY 1`.execute(db);
   for (const [key, value] of SEARCH_KEYS) {
     await sql`INSERT INTO catalog_search (entity_id, key, value, original_value)
       SELECT 'uid-' || i, ${key}, ${sql.raw(value)}, ${sql.raw(value)} FROM (${numbers}) numbers`.execute(db);
   }
-  const fields = sql.join([...FULL_TEXT_FIELDS]);
-  if (postgres) {
-    await sql`INSERT INTO catalog_fts (entity_id, field, value) SELECT entity_id, key, value FROM catalog_search WHERE key IN (${fields}) AND value IS NOT NULL`.execute(db);
-    await sql`ANALYZE`.execute(db);
-  } else {
-    await sql`INSERT INTO catalog_fts (rowid, value) SELECT rowid, value FROM catalog_search WHERE key IN (${fields}) AND value IS NOT NULL`.execute(db);
-  }
+  await indexAllFullText(db);
+  if (postgres) await sql`ANALYZE`.execute(db);
   await sql`UPDATE catalog_generation SET generation = generation + 1`.execute(db);
 }

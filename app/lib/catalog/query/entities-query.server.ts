@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQ
 import { isPostgres } from "../../db/dialect";
 import type { Database } from "../../db/schema";
 import { entityColumns, entityJson, type EntityRow } from "../store/entity-reader.server";
+import { trigramMatch } from "../store/full-text.server";
 import { relationEdges } from "../store/relation-edges.server";
 import { encodeCursor, type OrderField, type QueryCursor } from "./cursor";
 import type { FilterPredicate } from "./predicate";
@@ -39,14 +40,59 @@ export function permissionKey(permission: FilterPredicate | undefined): string {
 }
 
 export function baseQuery(db: Db, spec: Partial<QuerySpec>): EntitiesQuery {
-  const postgres = isPostgres(db);
-  let query = db.selectFrom("catalog_entities as e") as unknown as EntitiesQuery;
+  return filtered(db.selectFrom("catalog_entities as e") as unknown as EntitiesQuery, spec, isPostgres(db));
+}
+
+/** `query`, reading `e`, narrowed to the spec's filters and full-text filter. */
+function filtered(query: EntitiesQuery, spec: Partial<QuerySpec>, postgres: boolean): EntitiesQuery {
   for (const predicate of [spec.filter, spec.query, spec.permission]) {
     if (predicate) query = query.where((eb) => compilePredicate(eb as never, predicate, postgres));
   }
   const fullText = fullTextOf(spec);
   if (fullText) query = query.where((eb) => compileFullText(eb as never, fullText.term, fullText.fields, postgres));
   return query;
+}
+
+/**
+ * The FTS5 query that reads this spec's full-text matches in uid order, when
+ * one can: on SQLite, with no order asked for (uid order), and every field
+ * in the index (store/full-text.server.ts).
+ */
+function fullTextInUidOrder(db: Db, spec: QuerySpec): string | undefined {
+  const fullText = fullTextOf(spec);
+  if (!fullText || spec.orderFields.length > 0 || isPostgres(db)) return undefined;
+  return trigramMatch(fullText.term.toLocaleLowerCase("en-US"), [...new Set(fullText.fields.map((field) => field.toLowerCase()))]);
+}
+
+/**
+ * A full-text page in uid order, read from the trigram index's rows in rowid
+ * order, which is uid order: it stops once the page is full, however many
+ * entities match. From a boundary it starts at the rowid of the last entity
+ * at or before it, so the index seeks there instead of reading from the
+ * start; the uid condition itself still decides.
+ */
+function fullTextIdsInUidOrder(db: Db, spec: QuerySpec, match: string, options: PageOptions) {
+  const reverse = Boolean(options.isPrevious);
+  let ids = filtered(
+    db
+      .selectFrom("catalog_fts" as never)
+      // CROSS JOIN keeps the index outside, where it gives its rows in order.
+      .crossJoin("catalog_entities as e")
+      .where(sql<SqlBool>`e.rowid = catalog_fts.rowid AND catalog_fts MATCH ${match}`) as unknown as EntitiesQuery,
+    { ...spec, fullTextFilter: undefined },
+    false,
+  ).select("e.entity_id as page_id");
+  if (options.after) {
+    const boundary = options.after.at(-1) ?? "";
+    ids = ids.where((eb) => keysetCondition(eb, false, [], options.after!, reverse));
+    ids = ids.where(
+      reverse
+        ? sql<SqlBool>`catalog_fts.rowid < coalesce((SELECT rowid FROM catalog_entities WHERE entity_id >= ${boundary} ORDER BY entity_id LIMIT 1), 9223372036854775807)`
+        : sql<SqlBool>`catalog_fts.rowid > coalesce((SELECT rowid FROM catalog_entities WHERE entity_id <= ${boundary} ORDER BY entity_id DESC LIMIT 1), 0)`,
+    );
+  }
+  ids = ids.orderBy(sql`catalog_fts.rowid`, reverse ? "desc" : "asc");
+  return options.offset ? ids.offset(options.offset) : ids;
 }
 
 /** The full-text filter's term and fields: Backstage searches the sort field, or else only metadata.uid, unless fields are named. */
@@ -84,18 +130,22 @@ export function pageQuery(db: Db, spec: QuerySpec, options: PageOptions) {
   const reverse = Boolean(options.isPrevious);
   const sortValues = sortAliases(spec.orderFields);
   const fullText = fullTextOf(spec);
-  const windowed = fullText && options.fullTextWindow !== undefined && !options.offset;
+  const inUidOrder = fullTextInUidOrder(db, spec);
+  const windowed = fullText && options.fullTextWindow !== undefined && !options.offset && !inUidOrder;
   let ids = baseQuery(db, windowed ? { ...spec, fullTextFilter: undefined } : spec).select("e.entity_id as page_id");
+  if (inUidOrder) ids = fullTextIdsInUidOrder(db, spec, inUidOrder, options);
   for (const value of sortValues) {
     ids = ids.select((eb) => sortExpression(eb as never, value.field.field, value.field.order, isPostgres(db)).as(value.alias));
   }
-  if (options.after) {
+  if (options.after && !inUidOrder) {
     const boundary = options.after;
     ids = ids.where((eb) => keysetCondition(eb, isPostgres(db), sortValues, boundary, reverse));
   }
-  for (const value of sortValues) ids = ids.orderBy(sql.ref(value.alias), direction(value.field, reverse));
-  ids = ids.orderBy("e.entity_id", reverse ? "desc" : "asc");
-  if (options.offset) ids = ids.offset(options.offset);
+  if (!inUidOrder) {
+    for (const value of sortValues) ids = ids.orderBy(sql.ref(value.alias), direction(value.field, reverse));
+    ids = ids.orderBy("e.entity_id", reverse ? "desc" : "asc");
+    if (options.offset) ids = ids.offset(options.offset);
+  }
   if (windowed) {
     // The next entities in order, then those of them that match, still in order.
     let matches = db
@@ -177,7 +227,7 @@ export async function queryPage(
  */
 async function pageRows(db: Db, spec: QuerySpec, options: PageOptions): Promise<Array<EntityRow & Record<string, string>>> {
   // A window in another order would sort every entity first, matching or not.
-  if (fullTextOf(spec) && !options.offset && options.limit <= MAX_WINDOWED_PAGE && spec.orderFields.every((field) => isIndexOrder(field.field))) {
+  if (fullTextOf(spec) && !fullTextInUidOrder(db, spec) && !options.offset && options.limit <= MAX_WINDOWED_PAGE && spec.orderFields.every((field) => isIndexOrder(field.field))) {
     for (const perRow of FULL_TEXT_WINDOWS_PER_ROW) {
       const rows = (await pageQuery(db, spec, { ...options, fullTextWindow: Math.min(perRow * (options.limit + 1), MAX_FULL_TEXT_WINDOW) }).execute()) as Array<EntityRow & Record<string, string>>;
       if (rows.length > options.limit) return rows;

@@ -64,19 +64,43 @@ describe.each(TEST_ENGINES)("query plans of catalog reads on %s", (engine) => {
     else expect(text).toMatch(/Index Only Scan using catalog_entities_kind_type/);
   });
 
-  // At this size PostgreSQL would choose the trigram index either way; at
-  // 100,000 entities it walked catalog_fts in uid order instead, unless the
-  // subquery is fenced (store/full-text.server.ts). This guards the shape.
-  it("finds full-text matches through the trigram index, then orders only those", async () => {
+  // SQLite: a full-text page in uid order reads the trigram index's rows in
+  // rowid order, which is uid order (store/full-text.server.ts), and stops
+  // when the page is full: the index gives the order (FTS5's plan number 64,
+  // its rows by rowid; 128 descending), with no sort of the matches, and
+  // from a cursor it seeks to the boundary (">" and "<" in its plan string,
+  // a lower and an upper rowid bound). PostgreSQL: at this size it would choose the trigram index
+  // either way; at 100,000 entities it walked catalog_fts in uid order
+  // instead, unless the subquery is fenced. This guards the shapes.
+  it("reads a full-text page in uid order from the trigram index, in the index's order", async () => {
     const spec = { fullTextFilter: { term: "svc-1", fields: ["metadata.name", "metadata.title"] }, orderFields: [] };
-    const text = await plan(pageQuery(fixture.db, spec, { limit: 20 }));
-    if (engine === "sqlite") {
-      expect(text).toMatch(/SCAN catalog_fts VIRTUAL TABLE INDEX 0:M/);
-    } else {
-      expect(text).toMatch(/Bitmap Index Scan on catalog_fts_value/);
-      // Not a walk of the full-text rows in uid order, filtering each by the LIKE.
-      expect(text).not.toMatch(/Index Scan using catalog_fts_entity/);
+    const pages = [
+      { options: { limit: 20 }, order: 64, bound: "" },
+      { options: { limit: 20, after: ["0190"] }, order: 64, bound: ">" },
+      { options: { limit: 20, after: ["0190"], isPrevious: true }, order: 64 | 128, bound: "<" },
+    ];
+    for (const { options, order, bound } of pages) {
+      const text = await plan(pageQuery(fixture.db, spec, options));
+      if (engine === "sqlite") {
+        const [, index, constraints] = text.match(/SCAN catalog_fts VIRTUAL TABLE INDEX (\d+):(M\S*)/) ?? [];
+        expect(Number(index) & (64 | 128), text).toBe(order);
+        expect(constraints.replace(/[^<>]/g, ""), text).toBe(bound);
+        // The page's ids come before "SCAN p": no sort among them.
+        expect(text.slice(0, text.indexOf("SCAN p")), text).not.toMatch(/TEMP B-TREE/);
+        expect(text).toMatch(/SEARCH e USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      } else {
+        expect(text).toMatch(/Bitmap Index Scan on catalog_fts_value/);
+        // Not a walk of the full-text rows in uid order, filtering each by the LIKE.
+        expect(text).not.toMatch(/Index Scan using catalog_fts_entity/);
+      }
     }
+  });
+
+  it("finds full-text matches in another order through the trigram index, then orders only those", async () => {
+    const spec = { fullTextFilter: { term: "svc-1", fields: ["metadata.name", "metadata.title"] }, orderFields: [{ field: "metadata.name", order: "asc" as const }] };
+    const text = await plan(pageQuery(fixture.db, spec, { limit: 20 }));
+    if (engine === "sqlite") expect(text).toMatch(/SCAN catalog_fts VIRTUAL TABLE INDEX 0:M/);
+    else expect(text).toMatch(/Bitmap Index Scan on catalog_fts_value/);
   });
 
   // Every worker and replica runs this at its start.

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
-import { fullTextEntityIds } from "../store/full-text.server";
+import { fullTextCondition } from "../store/full-text.server";
 import { relationEdges } from "../store/relation-edges.server";
 import { FULL_TEXT_FIELDS } from "../store/search-rows";
 import type { FieldCondition, FilterPredicate, Primitive } from "./predicate";
@@ -171,7 +171,7 @@ export function compileFullText(eb: EB, term: string, fields: string[], postgres
   const pattern = `%${lowered}%`;
   const parts: Expression<SqlBool>[] = [];
   if (wanted.includes("metadata.uid")) parts.push(sql<SqlBool>`e.entity_id LIKE ${pattern}`);
-  if (indexed.length) parts.push(sql<SqlBool>`e.entity_id IN (${fullTextEntityIds(lowered, indexed, postgres)})`);
+  if (indexed.length) parts.push(fullTextCondition(lowered, indexed, postgres));
   if (scanned.length) {
     // One pass over the fields' rows, never one per entity (see searchMatch).
     const keys = inList(sql`s.key`, scanned, postgres);

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
-import { newEntityUid } from "./uid.server";
+import { ensureNewUidsSortLast, newEntityUid } from "./uid.server";
 import type { Entity, EntityStatusItem } from "../entity";
 import { deleteFullTextRows, insertFullTextRows } from "./full-text.server";
 import { buildSearchRows } from "./search-rows";
@@ -92,6 +92,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
     for (const row of rows) others.set(row.entity_ref, row);
   }
 
+  await ensureNewUidsSortLast(trx);
   const changed: Array<{ id: string; item: EmittedEntity }> = [];
   const seen = new Set<string>();
   const inserts: Array<Insertable<Database["catalog_entities"]>> = [];
@@ -332,21 +333,16 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
 
 /** The search and full-text rows of entities whose old rows are already gone. */
 export async function insertSearchRows(trx: Transaction<Database>, entities: Array<{ id: string; entity: Entity }>) {
-  const searchRows = [];
-  for (const { id, entity } of entities) {
-    for (const row of buildSearchRows({ ...entity, metadata: { ...entity.metadata, uid: id } }, [])) searchRows.push({ entity_id: id, ...row });
-  }
+  const rowsOf = entities.map(({ id, entity }) => buildSearchRows({ ...entity, metadata: { ...entity.metadata, uid: id } }, []).map((row) => ({ entity_id: id, ...row })));
   // In index order, so each batch touches neighbouring pages of the (key, value) index.
-  searchRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : (a.value ?? "") < (b.value ?? "") ? -1 : 1));
+  const searchRows = rowsOf.flat().sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : (a.value ?? "") < (b.value ?? "") ? -1 : 1));
   for (const chunk of chunks(searchRows, BATCH_ROWS * 2)) {
     await trx.insertInto("catalog_search").values(chunk).execute();
     await yieldToRequests();
   }
-  for (const chunk of chunks(
-    entities.map((entity) => entity.id),
-    BATCH_ROWS,
-  )) {
-    await insertFullTextRows(trx, chunk);
+  // An entity's full-text rows go in together: on SQLite they are one row.
+  for (const chunk of chunks(rowsOf, BATCH_ROWS)) {
+    await insertFullTextRows(trx, chunk.flat());
     await yieldToRequests();
   }
 }

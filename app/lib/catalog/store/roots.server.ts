@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
-import { newEntityUid } from "./uid.server";
+import { ensureNewUidsSortLast, newEntityUid } from "./uid.server";
 import { ConflictError, NotFoundError } from "../../errors";
 import { ANNOTATION_LOCATION, ANNOTATION_ORIGIN_LOCATION, type Entity } from "../entity";
 import { stringifyLocationRef, type LocationSpec } from "../location-ref";
@@ -138,6 +138,7 @@ async function insertRoot(trx: Transaction<Database>, location: LocationSpec, so
   const entity = rootLocationEntity(location);
   const ref = stringifyLocationRef(location);
   const body = JSON.stringify(entity);
+  await ensureNewUidsSortLast(trx);
   const id = newEntityUid();
   await trx
     .insertInto("catalog_entities")

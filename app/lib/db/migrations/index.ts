@@ -15,6 +15,7 @@ import * as scaffolderEditor from "./0013_scaffolder_editor";
 import * as finalEntities from "./0014_catalog_final_entities";
 import * as relationPairs from "./0015_catalog_relation_pairs";
 import * as rootsIndex from "./0016_catalog_roots_index";
+import * as fullTextInUidOrder from "./0017_catalog_full_text_in_uid_order";
 
 // One migration set for SQLite and PostgreSQL, applied in name order at
 // start-up. Names are NNNN_what; a migration once landed is never edited.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0014_catalog_final_entities": finalEntities,
   "0015_catalog_relation_pairs": relationPairs,
   "0016_catalog_roots_index": rootsIndex,
+  "0017_catalog_full_text_in_uid_order": fullTextInUidOrder,
 };
