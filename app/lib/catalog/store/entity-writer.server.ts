@@ -92,7 +92,6 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
     for (const row of rows) others.set(row.entity_ref, row);
   }
 
-  await ensureNewUidsSortLast(trx);
   const changed: Array<{ id: string; item: EmittedEntity }> = [];
   const seen = new Set<string>();
   const inserts: Array<Insertable<Database["catalog_entities"]>> = [];
@@ -143,6 +142,8 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
       summary.updated++;
       continue;
     }
+    // Only a transaction that inserts looks up the catalog's largest uid: most refreshes insert nothing.
+    if (inserts.length === 0) await ensureNewUidsSortLast(trx);
     const id = newEntityUid();
     inserts.push({
       entity_id: id,
