@@ -26,7 +26,7 @@ import {
   queryPage,
   type QuerySpec,
 } from "./query/entities-query.server";
-import type { SharedJson } from "../http/content-encoding.server";
+import { commaSeparated, jsonBodyText, type JsonBody, type SharedJson } from "../http/content-encoding.server";
 import { createGenerationCache } from "./query/generation-cache.server";
 import { andPredicates, refuseNulCharacters, type FilterPredicate } from "./query/predicate";
 import { changeCatalog, deleteEntityRows } from "./store/roots.server";
@@ -118,7 +118,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
       return cache.get(key, async () => ({ json: JSON.stringify(await facets(request, call)) }));
     },
 
-    async queryEntities(request: QueryEntitiesRequest, call: CallOptions): Promise<string> {
+    async queryEntities(request: QueryEntitiesRequest, call: CallOptions): Promise<JsonBody> {
       const limit = Math.min(request.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
       const permission = readFilter(call);
       if (request.cursor !== undefined) {
@@ -158,7 +158,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
         offset: request.offset,
       });
       const hasMore = limit !== undefined && items.length > limit;
-      return { items: arrayJson(items.slice(0, limit), request.fields), hasMore };
+      return { items: arrayPieces(items.slice(0, limit), request.fields), hasMore };
     },
 
     /** GET /entities without paging: every entity's JSON, in pages read one after another, ordered by uid. */
@@ -175,11 +175,11 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
     },
 
     /** Entities in request order; null for what is missing, filtered out or not readable. */
-    async entitiesByRefs(request: { entityRefs: string[]; fields?: string[]; filter?: FilterPredicate }, call: CallOptions): Promise<string> {
+    async entitiesByRefs(request: { entityRefs: string[]; fields?: string[]; filter?: FilterPredicate }, call: CallOptions): Promise<JsonBody> {
       refuseNulCharacters(request.entityRefs, "entity ref");
       const keys = request.entityRefs.map((ref) => ref.toLocaleLowerCase("en-US"));
       const items = await getEntitiesByKeys(db, keys, andPredicates(request.filter, readFilter(call)));
-      return `{"items":[${items.map((item) => (item === null ? "null" : projectJson(item, request.fields))).join(",")}]}`;
+      return ['{"items":[', ...commaSeparated(items.map((item) => (item === null ? "null" : projectJson(item, request.fields)))), "]}"];
     },
 
     /** An entity the caller may not read is not found, as in Backstage. */
@@ -195,7 +195,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
      * first, up to the first one the caller may not read: the chain stops
      * there, without naming it.
      */
-    async ancestry(kind: string, namespace: string, name: string, call: CallOptions): Promise<string> {
+    async ancestry(kind: string, namespace: string, name: string, call: CallOptions): Promise<JsonBody> {
       const rootKey = entityRefKey({ kind, namespace, name });
       const items: Array<{ entity: string; parentEntityRefs: string[] }> = [];
       const seen = new Set<string>();
@@ -210,8 +210,8 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
         items.push({ entity: found.entity, parentEntityRefs: found.parentRef ? [found.parentRef] : [] });
         key = found.parentRef;
       }
-      const itemsJson = items.map((item) => `{"entity":${item.entity},"parentEntityRefs":${JSON.stringify(item.parentEntityRefs)}}`);
-      return `{"rootEntityRef":${JSON.stringify(rootKey)},"items":[${itemsJson.join(",")}]}`;
+      const itemPieces = items.map((item, index) => [index === 0 ? '{"entity":' : ',{"entity":', item.entity, `,"parentEntityRefs":${JSON.stringify(item.parentEntityRefs)}}`]);
+      return [`{"rootEntityRef":${JSON.stringify(rootKey)},"items":[`, ...itemPieces.flat(), "]}"];
     },
 
     async entityByUid(uid: string, call: CallOptions): Promise<string> {
@@ -226,12 +226,12 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
 
     // The same reads as objects, for the pages and the other services.
     async queryEntities(request: QueryEntitiesRequest, call: CallOptions): Promise<QueryEntitiesResponse> {
-      return JSON.parse(await json.queryEntities(request, call)) as QueryEntitiesResponse;
+      return JSON.parse(jsonBodyText(await json.queryEntities(request, call))) as QueryEntitiesResponse;
     },
 
     async listEntitiesPage(request: Parameters<typeof json.listEntitiesPage>[0], call: CallOptions): Promise<{ items: Array<Partial<Entity>>; hasMore: boolean }> {
       const page = await json.listEntitiesPage(request, call);
-      return { items: JSON.parse(page.items) as Array<Partial<Entity>>, hasMore: page.hasMore };
+      return { items: JSON.parse(jsonBodyText(page.items)) as Array<Partial<Entity>>, hasMore: page.hasMore };
     },
 
     async *streamEntities(request: Parameters<typeof json.streamEntities>[0], call: CallOptions): AsyncGenerator<Array<Partial<Entity>>> {
@@ -239,7 +239,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
     },
 
     async entitiesByRefs(request: Parameters<typeof json.entitiesByRefs>[0], call: CallOptions): Promise<{ items: Array<Partial<Entity> | null> }> {
-      return JSON.parse(await json.entitiesByRefs(request, call)) as { items: Array<Partial<Entity> | null> };
+      return JSON.parse(jsonBodyText(await json.entitiesByRefs(request, call))) as { items: Array<Partial<Entity> | null> };
     },
 
     async entityByName(kind: string, namespace: string, name: string, call: CallOptions): Promise<Entity> {
@@ -252,7 +252,7 @@ export function createEntityService(options: { db: Kysely<Database>; readDb: Kys
     },
 
     async ancestry(kind: string, namespace: string, name: string, call: CallOptions): Promise<{ rootEntityRef: string; items: Array<{ entity: Entity; parentEntityRefs: string[] }> }> {
-      return JSON.parse(await json.ancestry(kind, namespace, name, call)) as { rootEntityRef: string; items: Array<{ entity: Entity; parentEntityRefs: string[] }> };
+      return JSON.parse(jsonBodyText(await json.ancestry(kind, namespace, name, call))) as { rootEntityRef: string; items: Array<{ entity: Entity; parentEntityRefs: string[] }> };
     },
 
     async entityByUid(uid: string, call: CallOptions): Promise<Entity> {
@@ -300,10 +300,10 @@ function projectJson(json: string, fields: string[] | undefined): string {
   return fields ? JSON.stringify(pickFields(parseEntity(json), fields)) : json;
 }
 
-function arrayJson(items: string[], fields: string[] | undefined): string {
-  return `[${items.map((item) => projectJson(item, fields)).join(",")}]`;
+function arrayPieces(items: string[], fields: string[] | undefined): string[] {
+  return ["[", ...commaSeparated(items.map((item) => projectJson(item, fields))), "]"];
 }
 
-function pageJson(page: { items: string[]; totalItems: number; pageInfo: QueryEntitiesResponse["pageInfo"] }, fields: string[] | undefined): string {
-  return `{"items":${arrayJson(page.items, fields)},"totalItems":${page.totalItems},"pageInfo":${JSON.stringify(page.pageInfo)}}`;
+function pageJson(page: { items: string[]; totalItems: number; pageInfo: QueryEntitiesResponse["pageInfo"] }, fields: string[] | undefined): JsonBody {
+  return ['{"items":', ...arrayPieces(page.items, fields), `,"totalItems":${page.totalItems},"pageInfo":${JSON.stringify(page.pageInfo)}}`];
 }

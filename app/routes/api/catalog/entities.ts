@@ -4,6 +4,7 @@ import { parseOrderParams } from "~/lib/catalog/http-params";
 import { parseFilterParams } from "~/lib/catalog/query/predicate";
 import { InputError } from "~/lib/errors";
 import { apiRoute, jsonText, parsedBy, query } from "~/lib/http/api.server";
+import { commaSeparated, jsonBytes } from "~/lib/http/content-encoding.server";
 
 // GET /api/catalog/entities: a bare array. With limit, offset or after it is
 // one page ordered by entity ref with a Link header to the next; without, it
@@ -57,7 +58,6 @@ function parseAfter(value: string): { limit?: number; offset: number } {
  * and error body instead of a connection cut after a 200.
  */
 async function streamJsonArray(pages: AsyncGenerator<string[]>): Promise<Response> {
-  const encoder = new TextEncoder();
   let first = true;
   let pending: Promise<IteratorResult<string[]>> | undefined = Promise.resolve(await pages.next());
   const body = new ReadableStream<Uint8Array>({
@@ -65,12 +65,12 @@ async function streamJsonArray(pages: AsyncGenerator<string[]>): Promise<Respons
       const { done, value } = await (pending ?? pages.next());
       pending = undefined;
       if (done) {
-        controller.enqueue(encoder.encode(first ? "[]" : "]"));
+        controller.enqueue(jsonBytes(first ? "[]" : "]"));
         controller.close();
         return;
       }
       if (value.length === 0) return;
-      controller.enqueue(encoder.encode(`${first ? "[" : ","}${value.join(",")}`));
+      controller.enqueue(jsonBytes([first ? "[" : ",", ...commaSeparated(value)]));
       first = false;
     },
     async cancel() {
