@@ -17,6 +17,8 @@
 // The scenarios start once the server's background work is done (stitching,
 // the search index; under a tenth of a core for 5 s, at most ten minutes
 // later), unless --no-settle measures beside it, right after ingestion.
+// BENCH_NODE_ARGS passes Node flags to the server and, through node:cluster,
+// its workers: "--cpu-prof --cpu-prof-dir=/tmp/prof" profiles every process.
 // Progress goes to stderr, the Markdown report to stdout. Exits non-zero when
 // ingestion does not finish in time or any scenario has an error.
 //
@@ -252,7 +254,8 @@ function configYaml(port, catalogDir) {
 function startServer(configFile) {
   const logFile = path.join(tempDir, "server.log");
   const out = createWriteStream(logFile);
-  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server/index.js", "--config", configFile], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--disable-warning=ExperimentalWarning", "server/index.js", "--config", configFile], {
     cwd: rootDir,
     env: serverEnv(),
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,7 @@ import { deleteFullTextRows, insertFullTextRows } from "./full-text.server";
 import { buildSearchRows } from "./search-rows";
 import { catalogTransaction, markUnstitched, stitch, unstitched, yieldToRequests } from "./stitch.server";
 import { deleteRelationRows } from "./relation-edges.server";
+import { insertValues } from "../../db/insert-values.server";
 
 // Writes what processing one Location entity produced, in one transaction:
 // new and changed entities with their relations and search rows, orphans for
@@ -62,6 +63,33 @@ export type TargetOutput = {
 export type WriteSummary = { inserted: number; updated: number; orphaned: number; conflicts: number };
 
 const BATCH_ROWS = 500;
+
+/** The columns the writer's inserts fill; the others keep their defaults. */
+const ENTITY_COLUMNS = [
+  "entity_id",
+  "entity_ref",
+  "kind",
+  "namespace",
+  "name",
+  "spec_type",
+  "spec_lifecycle",
+  "spec_owner",
+  "location_key",
+  "origin_key",
+  "body",
+  "hash",
+  "parent_ref",
+  "root_source",
+  "errors",
+  "etag",
+  "orphan",
+  "lease_owner",
+  "lease_until",
+  "updated_at",
+  "next_refresh_at",
+] as const;
+const RELATION_COLUMNS = ["originating_entity_id", "source_ref", "source_display", "type", "reverse_type", "target_ref", "target_display"] as const;
+const SEARCH_COLUMNS = ["entity_id", "key", "value", "original_value"] as const;
 
 /**
  * Writes one target's entities in one transaction: new and changed ones,
@@ -165,12 +193,7 @@ async function writeInTransaction(trx: Transaction<Database>, output: TargetOutp
   // database decides who was first, and the loser records a conflict.
   const inserted = new Set<string>();
   for (const chunk of chunks(inserts, BATCH_ROWS)) {
-    const rows = await trx
-      .insertInto("catalog_entities")
-      .values(chunk)
-      .onConflict((oc) => oc.column("entity_ref").doNothing())
-      .returning("entity_id")
-      .execute();
+    const rows = await insertValues<"catalog_entities", { entity_id: string }>(trx, "catalog_entities", ENTITY_COLUMNS, chunk, 'ON CONFLICT ("entity_ref") DO NOTHING RETURNING "entity_id"');
     for (const row of rows) inserted.add(row.entity_id);
     await yieldToRequests();
   }
@@ -316,7 +339,7 @@ async function replaceDerivedRows(trx: Transaction<Database>, changed: Array<{ i
     })),
   );
   for (const chunk of chunks(relationRows, BATCH_ROWS)) {
-    await trx.insertInto("catalog_relations").values(chunk).execute();
+    await insertValues(trx, "catalog_relations", RELATION_COLUMNS, chunk);
     await yieldToRequests();
   }
   for (const row of relationRows) related.add(row.source_ref).add(row.target_ref);
@@ -338,7 +361,7 @@ export async function insertSearchRows(trx: Transaction<Database>, entities: Arr
   // In index order, so each batch touches neighbouring pages of the (key, value) index.
   const searchRows = rowsOf.flat().sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : (a.value ?? "") < (b.value ?? "") ? -1 : 1));
   for (const chunk of chunks(searchRows, BATCH_ROWS * 2)) {
-    await trx.insertInto("catalog_search").values(chunk).execute();
+    await insertValues(trx, "catalog_search", SEARCH_COLUMNS, chunk);
     await yieldToRequests();
   }
   // An entity's full-text rows go in together: on SQLite they are one row.

@@ -117,6 +117,25 @@ describe.each(TEST_ENGINES)("stored entities on %s", (engine) => {
     expect(relations(await served("team-b"))).toEqual(["ownerOf component:default/billing", "ownerOf component:default/ledger"]);
   });
 
+  it("stores, at the sweep, every relation that reached an entity while it waited for it", async () => {
+    write("teams.yaml", yaml(group("team-a"), group("team-b")));
+    write("services.yaml", yaml(component("billing", "team-a")));
+    await startCatalog();
+
+    write("services.yaml", yaml(component("billing", "team-b")));
+    await catalog.entities.refresh("component:default/billing", SYSTEM);
+    expect(await unstitched()).toEqual(["group:default/team-a", "group:default/team-b"]);
+    // A second change reaches team-b before the sweep has stitched it.
+    write("services.yaml", yaml(component("billing", "team-b"), component("ledger", "team-b")));
+    await catalog.entities.refresh("component:default/billing", SYSTEM);
+    expect(relations(await served("team-b"))).toEqual(["ownerOf component:default/billing", "ownerOf component:default/ledger"]);
+
+    await catalog.engine.drain();
+    expect(await unstitched()).toEqual([]);
+    expect(relations((await stored("team-b"))!)).toEqual(["ownerOf component:default/billing", "ownerOf component:default/ledger"]);
+    expect(relations((await stored("team-a"))!)).toEqual([]);
+  });
+
   it("reads entities not stitched yet from their parts, and the processing task stitches them", async () => {
     write("teams.yaml", yaml(group("team-a")));
     write("services.yaml", yaml(component("billing", "team-a"), component("ledger", "team-a")));

@@ -38,10 +38,23 @@ export function unstitched() {
   return { final_entity: null, stitch_ticket: sql<number>`stitch_ticket + 1` };
 }
 
-/** Clears the final text of entities changed from outside their rows: relations that other entities add or take away. */
+/**
+ * Clears the final text of entities changed from outside their rows:
+ * relations that other entities add or take away. On PostgreSQL every such
+ * entity gets a new ticket, waiting or not, so that a sweep that read it
+ * before this change cannot store what it read. On SQLite a stitch reads and
+ * writes inside one write transaction, which nothing interleaves with, so an
+ * entity already waiting for the sweep is left as it is: an ingestion clears
+ * the same owners, systems and APIs file after file until its sweep, and
+ * rewriting each of their rows every time was a page written at random per
+ * entity and file.
+ */
 export async function markUnstitched(trx: Db, refs: Iterable<string>): Promise<void> {
+  const postgres = isPostgres(trx);
   for (const chunk of chunksOf(refs)) {
-    await trx.updateTable("catalog_entities").set(unstitched()).where("entity_ref", "in", chunk).execute();
+    let update = trx.updateTable("catalog_entities").set(unstitched()).where("entity_ref", "in", chunk);
+    if (!postgres) update = update.where("final_entity", "is not", null);
+    await update.execute();
     await yieldToRequests();
   }
 }
