@@ -28,7 +28,7 @@ describe.each(TEST_ENGINES)("insertValues on %s", (engine) => {
       value: index === 3 ? null : `Value "${index}" ü`.toLowerCase(),
       original_value: index === 3 ? undefined : `Value "${index}" ü`,
     }));
-    expect(await insertValues(db, "catalog_search", ["entity_id", "key", "value", "original_value"], rows)).toEqual([]);
+    expect(await db.transaction().execute((trx) => insertValues(trx, "catalog_search", ["entity_id", "key", "value", "original_value"], rows))).toEqual([]);
     const stored = await db.selectFrom("catalog_search").selectAll().orderBy("entity_id").execute();
     expect(stored).toHaveLength(700);
     expect(stored.find((row) => row.entity_id === "id-3")).toEqual({ entity_id: "id-3", key: "spec.owner", value: null, original_value: null });
@@ -51,14 +51,10 @@ describe.each(TEST_ENGINES)("insertValues on %s", (engine) => {
     });
     const columns = ["entity_id", "entity_ref", "kind", "namespace", "name", "body", "hash", "etag", "orphan", "updated_at"] as const;
     const suffix = 'ON CONFLICT ("entity_ref") DO NOTHING RETURNING "entity_id"';
-    await insertValues(db, "catalog_entities", columns, [row("a", "component:default/first")], suffix);
-    const inserted = await insertValues<"catalog_entities", { entity_id: string }>(
-      db,
-      "catalog_entities",
-      columns,
-      [row("b", "component:default/first"), row("c", "component:default/second")],
-      suffix,
-    );
+    await db.transaction().execute((trx) => insertValues(trx, "catalog_entities", columns, [row("a", "component:default/first")], suffix));
+    const inserted = await db
+      .transaction()
+      .execute((trx) => insertValues<"catalog_entities", { entity_id: string }>(trx, "catalog_entities", columns, [row("b", "component:default/first"), row("c", "component:default/second")], suffix));
     expect(inserted).toEqual([{ entity_id: "c" }]);
     const stored = await db.selectFrom("catalog_entities").select(["entity_id", "entity_ref", "spec_owner", "stitch_ticket"]).orderBy("entity_id").execute();
     expect(stored.map((entity) => ({ ...entity, stitch_ticket: Number(entity.stitch_ticket) }))).toEqual([
@@ -67,8 +63,18 @@ describe.each(TEST_ENGINES)("insertValues on %s", (engine) => {
     ]);
   });
 
+  it("fails on a row that breaks a constraint, and its transaction commits none of the rows before it", async () => {
+    const db = await open();
+    const rows = [
+      { entity_id: "first", key: "kind", value: "component", original_value: "Component" },
+      { entity_id: "second", key: null as unknown as string, value: "x", original_value: "x" },
+    ];
+    await expect(db.transaction().execute((trx) => insertValues(trx, "catalog_search", ["entity_id", "key", "value", "original_value"], rows))).rejects.toThrow(/null/i);
+    expect(await db.selectFrom("catalog_search").selectAll().execute()).toEqual([]);
+  });
+
   it("returns at once for no rows, sending no statement without values", async () => {
     const db = await open();
-    expect(await insertValues(db, "catalog_search", ["entity_id", "key"], [])).toEqual([]);
+    expect(await db.transaction().execute((trx) => insertValues(trx, "catalog_search", ["entity_id", "key"], []))).toEqual([]);
   });
 });
