@@ -19,7 +19,7 @@ export const streamTimeout = 5_000;
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  const nonce = loadContext.get(scriptNonceContext);
+  const nonce = loadContext.get(scriptNonceContext)();
   if (responseStatusCode === 500 && metUnavailableDatabase.has(request)) responseStatusCode = 503;
 
   return new Promise((resolve, reject) => {

@@ -171,7 +171,7 @@ export function createAtrium(options: AtriumOptions = {}): Atrium {
     const ready = services as Services;
     const auth = await authenticate(ready.tokens, { authorization: req.get("authorization"), cookie: req.get("cookie") }, ready.externalAccess);
     context.set(requestContext, { ...ready, requestId: String(res.locals.requestId), auth });
-    context.set(scriptNonceContext, scriptNonceOf(res));
+    context.set(scriptNonceContext, () => scriptNonceOf(res));
     return context;
   };
   // Mounted without a path pattern: a pattern's parameters are decoded, and a page path that does not decode is React Router's to answer (pathGuard).

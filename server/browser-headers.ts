@@ -10,6 +10,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 // The page policy allows scripts from this origin and inline scripts that
 // carry this request's nonce, which React Router's and React's inline
 // scripts do (app/entry.server.tsx, app/root.tsx); nothing else inline runs,
+// and on a response that drew no nonce (an API answer, a file) nothing inline at all,
 // and no other site may frame a page. Styles allow 'unsafe-inline': React's
 // style attributes (the docs' text size, highlighted code) need it. Images
 // and media may come from anywhere, as TechDocs pages and catalog profiles
@@ -17,18 +18,24 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 // own, so in development the policy keeps to what cannot break it.
 
 const NONCE = Symbol("atrium.scriptNonce");
+type Locals = { [NONCE]?: { value?: string } };
 
-/** This request's CSP nonce for inline scripts. */
-export function scriptNonceOf(res: Response): string | undefined {
-  return (res.locals as { [NONCE]?: string })[NONCE];
+/**
+ * This request's CSP nonce for inline scripts, drawn when first asked for:
+ * only a page rendered by React Router asks, so API answers and static
+ * files draw no random bytes and their policy allows no inline script at all.
+ */
+export function scriptNonceOf(res: Response): string {
+  const slot = ((res.locals as Locals)[NONCE] ??= {});
+  return (slot.value ??= randomBytes(16).toString("base64"));
 }
 
-export function contentSecurityPolicy(nonce: string, development: boolean): string {
+export function contentSecurityPolicy(nonce: string | undefined, development: boolean): string {
   const always = ["frame-ancestors 'self'", "object-src 'none'", "base-uri 'self'"];
   if (development) return always.join("; ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src * data: blob:",
     "media-src * data: blob:",
@@ -40,12 +47,12 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
 
 export function browserHeaders(options: { development: boolean }): RequestHandler {
   return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    (res.locals as { [NONCE]?: string })[NONCE] = nonce;
+    const slot: { value?: string } = {};
+    (res.locals as Locals)[NONCE] = slot;
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
       const defaults: Record<string, string> = {
-        "Content-Security-Policy": contentSecurityPolicy(nonce, options.development),
+        "Content-Security-Policy": contentSecurityPolicy(slot.value, options.development),
         "X-Frame-Options": "SAMEORIGIN",
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -8,7 +8,8 @@ import { createContext } from "react-router";
 // root layout's <Scripts> and <ScrollRestoration>. In the browser there is
 // none: scripts added after hydration come from the same origin.
 
-export const scriptNonceContext = createContext<string | undefined>(undefined);
+/** Draws the request's nonce when first called, and gives the same one after: only a page needs one. */
+export const scriptNonceContext = createContext<() => string | undefined>(() => undefined);
 
 export const ScriptNonce = createReactContext<string | undefined>(undefined);
 
