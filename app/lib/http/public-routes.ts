@@ -48,8 +48,18 @@ export function isApiPath(path: string): boolean {
   return /^\/api(?:\/|$)/.test(routedPath(path));
 }
 
+/** What every route above starts with: their common text before any parameter or splat. */
+const PUBLIC_PREFIX = PUBLIC_API_ROUTES.map((pattern) => pattern.split(/[:*]/)[0].toLowerCase()).reduce((prefix, start) => {
+  let length = 0;
+  while (length < prefix.length && prefix[length] === start[length]) length++;
+  return prefix.slice(0, length);
+});
+
 /** Whether `path` (relative to the base path) is declared public above. */
 export function isPublicApiPath(path: string): boolean {
   const routed = routedPath(path);
+  // matchPath compiles its pattern into a regular expression on every call:
+  // six of them cost 5% of the CPU of a catalog request, none of which can match.
+  if (!routed.startsWith(PUBLIC_PREFIX)) return false;
   return PUBLIC_API_ROUTES.some((pattern) => matchPath({ path: pattern, caseSensitive: false, end: true }, routed) !== null);
 }
