@@ -9,9 +9,9 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 //
 // The page policy allows scripts from this origin and inline scripts that
 // carry this request's nonce, which React Router's and React's inline
-// scripts do (app/entry.server.tsx, app/root.tsx); nothing else inline runs,
-// and on a response that drew no nonce (an API answer, a file) nothing inline at all,
-// and no other site may frame a page. Styles allow 'unsafe-inline': React's
+// scripts do (app/entry.server.tsx, app/root.tsx); nothing else inline runs.
+// A response that drew no nonce (an API answer, a file) allows no inline
+// script at all. No other site may frame a page. Styles allow 'unsafe-inline': React's
 // style attributes (the docs' text size, highlighted code) need it. Images
 // and media may come from anywhere, as TechDocs pages and catalog profiles
 // link them. Vite's development server injects scripts and a socket of its
